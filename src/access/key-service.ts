@@ -1,0 +1,181 @@
+/**
+ * API keys: issue, list, rotate with a grace period, revoke, and authenticate
+ * a request's bearer credential. Keys are shown once and kept only as hashes.
+ */
+import type { Clock } from '../clock.js';
+import type { LanguageCodes } from '../language-codes.js';
+import { fail, ok, type Result } from '../result.js';
+import type { KeyRecord, SecretRecord, Store } from '../store/store.js';
+import { generateKey, generateKeyId, hashKey, isWellFormedKey, keyPrefix } from './key-format.js';
+import { DAY_MS, offerTerms, offers, tierLimits, tiers, type Offer, type Tier, type TierLimits } from './plans.js';
+import { utcDay } from './quota-counter.js';
+
+/** Who is calling: the part of a key that access decisions need. Never holds the secret. */
+export interface Principal {
+  keyId: string;
+  tier: Tier;
+  offer: Offer;
+  /** Languages the plan names (pilot); null when the offer decides (foundational or all). */
+  languages: string[] | null;
+  expiresAt: string | null;
+  limits: TierLimits;
+}
+
+export type AuthFailure = 'key_missing' | 'key_malformed' | 'key_unknown' | 'key_revoked' | 'key_rotated' | 'key_expired';
+
+export type KeyStatus = 'active' | 'revoked' | 'expired';
+
+export interface KeyListing extends KeyRecord {
+  status: KeyStatus;
+  /** Prefixes of the secrets that work now (two during a rotation's grace). */
+  activePrefixes: string[];
+  usedToday: number;
+}
+
+export interface IssuedKey {
+  /** The secret, shown to the operator once. */
+  key: string;
+  record: KeyRecord;
+}
+
+const MAX_NAME_LENGTH = 100;
+
+export class KeyService {
+  constructor(
+    private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes },
+  ) {}
+
+  /** Issues a key. Fails with `invalid_parameter` for a bad tier, offer, language list or name. */
+  async create(input: { tier: string; offer: string; languages?: string[]; name?: string }): Promise<Result<IssuedKey, 'invalid_parameter'>> {
+    if (!isOneOf(tiers, input.tier)) return fail('invalid_parameter', `unknown tier "${input.tier}"; allowed: ${tiers.join(', ')}`);
+    if (!isOneOf(offers, input.offer)) return fail('invalid_parameter', `unknown offer "${input.offer}"; allowed: ${offers.join(', ')}`);
+    const languages = this.#planLanguages(input.offer, input.languages ?? []);
+    if (!languages.ok) return languages;
+    const name = (input.name ?? '').trim() || `${input.tier}/${input.offer}`;
+    if (name.length > MAX_NAME_LENGTH || /\p{Cc}/u.test(name)) {
+      return fail('invalid_parameter', `--name must be at most ${MAX_NAME_LENGTH} printable characters`);
+    }
+    const now = this.deps.clock.now();
+    const lifetime = offerTerms[input.offer].lifetimeDays;
+    const record: KeyRecord = {
+      id: generateKeyId(),
+      name,
+      tier: input.tier,
+      offer: input.offer,
+      languages: languages.value,
+      createdAt: now.toISOString(),
+      expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime * DAY_MS).toISOString(),
+      revokedAt: null,
+    };
+    const key = generateKey();
+    await this.deps.store.keys.create(record, this.#secret(key, record.id, now));
+    return ok({ key, record });
+  }
+
+  /** Every key with its status and today's usage. */
+  async list(): Promise<KeyListing[]> {
+    const now = this.deps.clock.now();
+    const nowIso = now.toISOString();
+    const day = utcDay(now);
+    const keys = await this.deps.store.keys.list();
+    return Promise.all(
+      keys.map(async ({ secrets, ...key }) => ({
+        ...key,
+        status: statusOf(key, nowIso),
+        activePrefixes: secrets.filter((s) => s.retiresAt === null || s.retiresAt > nowIso).map((s) => s.prefix),
+        usedToday: await this.deps.store.quota.used(key.id, day),
+      })),
+    );
+  }
+
+  /**
+   * Gives key `id` a new secret; the old one keeps working for `graceMs`.
+   * Fails with `not_found` for an unknown key, `revoked` for a revoked one.
+   */
+  async rotate(id: string, graceMs: number): Promise<Result<IssuedKey & { previousRetiresAt: string }, 'not_found' | 'revoked' | 'expired'>> {
+    const record = await this.deps.store.keys.get(id);
+    if (!record) return fail('not_found', `no key with id "${id}"`);
+    const now = this.deps.clock.now();
+    const status = statusOf(record, now.toISOString());
+    if (status !== 'active') return fail(status, `key "${id}" is ${status}; issue a new key instead`);
+    const key = generateKey();
+    const retiresAt = new Date(now.getTime() + graceMs).toISOString();
+    const rotated = await this.deps.store.keys.rotate(id, this.#secret(key, id, now), retiresAt);
+    if (!rotated) return fail('revoked', `key "${id}" was revoked meanwhile`);
+    return ok({ key, record, previousRetiresAt: retiresAt });
+  }
+
+  /** Revokes key `id` with immediate effect. */
+  async revoke(id: string): Promise<Result<KeyRecord, 'not_found' | 'revoked'>> {
+    const record = await this.deps.store.keys.get(id);
+    if (!record) return fail('not_found', `no key with id "${id}"`);
+    const at = this.deps.clock.now().toISOString();
+    if (!(await this.deps.store.keys.revoke(id, at))) return fail('revoked', `key "${id}" was already revoked`);
+    return ok({ ...record, revokedAt: at });
+  }
+
+  /** Checks an `Authorization` header value. Looks the key up on every call, so a revocation is seen at once. */
+  async authenticate(authorization: string | undefined): Promise<Result<Principal, AuthFailure>> {
+    if (authorization === undefined || authorization.trim() === '') {
+      return fail('key_missing', 'send your API key as "Authorization: Bearer <key>"');
+    }
+    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    if (!match) return fail('key_malformed', 'the Authorization header must be "Bearer <key>"');
+    const token = match[1]!;
+    if (!isWellFormedKey(token)) return fail('key_malformed', 'a Lugha key is "lugha_" followed by 43 letters and digits');
+    const found = await this.deps.store.keys.findBySecretHash(hashKey(token));
+    if (!found) return fail('key_unknown', 'this key is not known; check it or ask your operator for one');
+    const { key, secret } = found;
+    const now = this.deps.clock.now().toISOString();
+    if (key.revokedAt !== null) return fail('key_revoked', 'this key has been revoked');
+    if (secret.retiresAt !== null && secret.retiresAt <= now) {
+      return fail('key_rotated', 'this key was rotated and its grace period has ended; use its replacement');
+    }
+    if (key.expiresAt !== null && key.expiresAt <= now) return fail('key_expired', `this key expired at ${key.expiresAt}`);
+    return ok({
+      keyId: key.id,
+      tier: key.tier,
+      offer: key.offer,
+      languages: key.languages,
+      expiresAt: key.expiresAt,
+      limits: tierLimits[key.tier],
+    });
+  }
+
+  #planLanguages(offer: Offer, requested: string[]): Result<string[] | null, 'invalid_parameter'> {
+    const terms = offerTerms[offer];
+    if (terms.languages !== 'chosen') {
+      if (requested.length === 0) return ok(null);
+      const covers = terms.languages === 'all' ? 'every language' : 'the foundational languages';
+      return fail('invalid_parameter', `the ${offer} offer covers ${covers}; --languages is only for the pilot offer`);
+    }
+    const normalised: string[] = [];
+    for (const code of requested) {
+      const iso = this.deps.languageCodes.normalise(code);
+      if (!iso) return fail('invalid_parameter', `"${code}" is not a known Bantu language code (use ISO 639-3, e.g. swh, zul, sna)`);
+      if (normalised.includes(iso)) return fail('invalid_parameter', `language "${iso}" is listed twice`);
+      normalised.push(iso);
+    }
+    if (normalised.length !== terms.chosenLanguages) {
+      return fail(
+        'invalid_parameter',
+        `the ${offer} offer needs exactly ${terms.chosenLanguages} languages (--languages a,b,c); got ${normalised.length}`,
+      );
+    }
+    return ok(normalised);
+  }
+
+  #secret(key: string, keyId: string, now: Date): SecretRecord {
+    return { hash: hashKey(key), keyId, prefix: keyPrefix(key), createdAt: now.toISOString(), retiresAt: null };
+  }
+}
+
+function statusOf(key: KeyRecord, nowIso: string): KeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt <= nowIso) return 'expired';
+  return 'active';
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}

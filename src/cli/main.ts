@@ -1,0 +1,37 @@
+/** The `lugha` command line: one entry, one sub-command per concern. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { ConfigError, packageRoot } from '../config.js';
+import { registerConfigCommand } from './config-command.js';
+import { registerKeyCommands } from './keys.js';
+import { CliError, EXIT_USAGE } from './output.js';
+import { registerServeCommand } from './serve.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const { version } = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const program = new Command('lugha')
+    .description('Lugha: a data service for Bantu languages')
+    .version(version)
+    .exitOverride()
+    .showHelpAfterError();
+  registerServeCommand(program);
+  registerConfigCommand(program);
+  registerKeyCommands(program);
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    if (error instanceof ConfigError) {
+      process.stderr.write(`lugha: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    if (error instanceof CliError) {
+      process.stderr.write(`lugha: ${error.message}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`lugha: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}

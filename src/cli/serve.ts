@@ -1,0 +1,50 @@
+/** `lugha serve`: runs the HTTP service until SIGTERM/SIGINT, then drains and closes. */
+import type { Command } from 'commander';
+import { loadConfig, type ConfigFlags } from '../config.js';
+import { ensureDemoKeys } from '../demo.js';
+import { buildApp } from '../http/app.js';
+import { openServices } from '../services.js';
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the HTTP service')
+    .option('--port <n>', 'TCP port (LUGHA_PORT, default 8080)')
+    .option('--host <h>', 'interface (LUGHA_HOST, default 127.0.0.1)')
+    .option('--data-dir <dir>', 'data directory (LUGHA_DATA_DIR, default ./data)')
+    .option('--log-level <level>', 'log level (LUGHA_LOG_LEVEL, default info)')
+    .option('--demo', 'create demo keys on first start and print them (LUGHA_DEMO)')
+    .action(async (flags: ConfigFlags) => {
+      const config = loadConfig({ flags });
+      const services = await openServices(config);
+      if (config.demo) {
+        const demo = await ensureDemoKeys(services);
+        process.stdout.write(`Demo keys (${demo.created > 0 ? `${demo.created} created` : 'reused'}; also in ${demo.file}):\n`);
+        for (const k of demo.keys) process.stdout.write(`  ${k.tier.padEnd(10)} ${k.offer.padEnd(10)} ${k.key}\n`);
+      }
+      const app = await buildApp(services);
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) {
+          app.log.warn({ signal }, 'second signal: exiting now');
+          process.exit(1);
+        }
+        stopping = true;
+        app.log.info({ signal }, 'shutting down: draining in-flight requests');
+        const timer = setTimeout(() => {
+          app.log.error('shutdown timed out; exiting');
+          process.exit(1);
+        }, config.shutdownTimeoutMs);
+        timer.unref();
+        await app.close();
+        await services.close();
+        clearTimeout(timer);
+        app.log.info('stopped');
+        process.exit(0);
+      };
+      process.on('SIGTERM', () => void stop('SIGTERM'));
+      process.on('SIGINT', () => void stop('SIGINT'));
+      const address = await app.listen({ port: config.port, host: config.host });
+      process.stdout.write(`Lugha listening on ${address} (API reference: ${address}/docs)\n`);
+    });
+}

@@ -1,0 +1,124 @@
+/**
+ * Builds the HTTP application over the shared services: request ids, structured
+ * logs, limits and timeouts, CORS and security headers, problem+json errors, the
+ * OpenAPI description, and every route group.
+ */
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Services } from '../services.js';
+import { LughaError } from '../errors.js';
+import { installProblemHandling, sendProblem } from './problem.js';
+import { healthRoutes } from './routes/health.js';
+import { problemRoutes } from './routes/problems.js';
+import { v1Routes } from './routes/v1.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Headers browsers may read from cross-origin responses. */
+const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'];
+
+export interface AppOptions {
+  /** Pino options or an instance; defaults to JSON logs at the configured level. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The Fastify application, ready to `listen` or to `inject` in tests. */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    requestIdHeader: false,
+    // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Shutdown answers are sent by the hook below, as problem+json.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installProblemHandling(app);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (closing) {
+      reply.header('Connection', 'close');
+      const error = new LughaError('service_unavailable', 'this instance is shutting down; retry in a moment', {}, { 'Retry-After': '5' });
+      return sendProblem(request, reply, error);
+    }
+  });
+
+  await app.register(helmet, {
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    contentSecurityPolicy: {
+      // No upgrade-insecure-requests: an operator may serve plain HTTP behind a TLS proxy or on a LAN.
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
+    },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'X-Request-Id'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lugha API',
+        version: '1.0.0',
+        description:
+          'Data service for Bantu languages. Linguistic routes live under /api/v1 and are also served under /v1. ' +
+          'Errors are RFC 9457 problem+json with a stable `code`; see /problems/{type}.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer lugha_…`' },
+        },
+      },
+      tags: [
+        { name: 'linguistic', description: 'Morphology over REST; bearer key, metered per UTC day' },
+        { name: 'operations', description: 'Health, readiness and error documentation; public' },
+      ],
+    },
+    // The /v1 aliases would duplicate every operation; the description says they exist.
+    transform: (input) => (input.url.startsWith('/v1/') ? { schema: { ...input.schema, hide: true }, url: input.url } : jsonSchemaTransform(input)),
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // Works offline: no validator badge fetched from outside, no forced HTTPS upgrade.
+    transformStaticCSP: (header) => header.replace(' validator.swagger.io', '').replace(' upgrade-insecure-requests;', ''),
+    uiConfig: { validatorUrl: null, persistAuthorization: false },
+  });
+
+  await app.register(healthRoutes, { services });
+  await app.register(problemRoutes);
+  await app.register(v1Routes, { services, prefix: '/api/v1' });
+  await app.register(v1Routes, { services, prefix: '/v1' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

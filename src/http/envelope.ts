@@ -1,0 +1,55 @@
+/**
+ * The linguistic API's response envelope and paging:
+ * `{"status":"ok","data":[...],"meta":{"count","page","per_page","total","pages"}}`.
+ * `count` is the number of items in `data`; `total` counts every item across pages.
+ */
+import { z } from 'zod';
+
+export const MAX_PER_PAGE = 200;
+
+/** Paging query parameters, shared by every listing route. */
+export const pagingQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50).describe(`Items per page, 1..${MAX_PER_PAGE}.`),
+};
+
+export interface Paging {
+  page: number;
+  per_page: number;
+}
+
+export const metaSchema = z.object({
+  count: z.number().int().describe('Items in this response.'),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int().describe('Items across all pages.'),
+  pages: z.number().int(),
+});
+
+/** The envelope schema around items of `item`. */
+export function envelopeSchema<T extends z.ZodType>(item: T) {
+  return z.object({ status: z.literal('ok'), data: z.array(item), meta: metaSchema });
+}
+
+export interface Envelope<T> {
+  status: 'ok';
+  data: T[];
+  meta: z.infer<typeof metaSchema>;
+}
+
+/** One page of `items` in the envelope. */
+export function paginate<T>(items: readonly T[], paging: Paging): Envelope<T> {
+  const start = (paging.page - 1) * paging.per_page;
+  const data = items.slice(start, start + paging.per_page);
+  return {
+    status: 'ok',
+    data,
+    meta: {
+      count: data.length,
+      page: paging.page,
+      per_page: paging.per_page,
+      total: items.length,
+      pages: Math.max(1, Math.ceil(items.length / paging.per_page)),
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * RFC 9457 problem+json for every error the HTTP layer answers: errors raised on
+ * purpose (LughaError), validation failures, Fastify's own errors (bad JSON,
+ * oversized bodies, unknown routes) and anything unexpected (logged, never leaked).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorCatalogue, LughaError, problemType, type ErrorCode } from '../errors.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** One bad input, named so a caller can fix it. */
+export interface ParameterProblem {
+  in: 'query' | 'path' | 'body' | 'header';
+  parameter: string;
+  message: string;
+  allowed?: unknown[];
+}
+
+/** The problem body as documented in OpenAPI. */
+export const problemSchema = z
+  .looseObject({
+    type: z.string().describe('URI reference of the problem type; resolves to its documentation on this service.'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Stable error code; see docs/errors.md.'),
+    request_id: z.string(),
+    instance: z.string().optional(),
+    errors: z
+      .array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() }))
+      .optional(),
+  })
+  .describe('RFC 9457 problem details');
+
+/** Sends `error` as problem+json, keeping headers already set on the reply (rate limits, request id). */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: LughaError): FastifyReply {
+  const body = {
+    type: problemType(error.code),
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    request_id: String(request.id),
+    ...error.extensions,
+  };
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+/** Fastify error codes that correspond to a catalogue entry. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_parameter',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+};
+
+/** Translates any error into the catalogue. */
+export function toLughaError(error: FastifyError | Error): LughaError {
+  if (error instanceof LughaError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = locationOf((error as FastifyError).validationContext);
+    const errors = error.validation.map((v) => describeIssue(where, v.instancePath, v.keyword, v.message, v.params));
+    const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join('; ');
+    return new LughaError('invalid_parameter', detail, { errors });
+  }
+  const code = (error as FastifyError).code;
+  if (code && fastifyCodes[code]) {
+    const mapped = fastifyCodes[code]!;
+    return new LughaError(mapped, mapped === 'invalid_json' ? 'the request body is not valid JSON' : sanitiseMessage(error.message));
+  }
+  if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
+    return new LughaError('invalid_json', 'the request body is not valid JSON');
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status === 405) return new LughaError('method_not_allowed', 'this route does not accept that method');
+  if (status === 413) return new LughaError('payload_too_large', 'the request body is too large');
+  if (status === 415) return new LughaError('unsupported_media_type', 'send JSON with Content-Type: application/json');
+  if (status !== undefined && status >= 400 && status < 500) return new LughaError('invalid_parameter', sanitiseMessage(error.message));
+  return new LughaError('internal_error', 'something went wrong on our side; quote the request_id when you report it');
+}
+
+function locationOf(context: string | undefined): ParameterProblem['in'] {
+  if (context === 'params') return 'path';
+  if (context === 'headers') return 'header';
+  if (context === 'body') return 'body';
+  return 'query';
+}
+
+function describeIssue(
+  where: ParameterProblem['in'],
+  instancePath: string,
+  keyword: string,
+  message: string | undefined,
+  params: Record<string, unknown>,
+): ParameterProblem {
+  const parameter = instancePath.replace(/^\//, '').replaceAll('/', '.') || (where === 'body' ? '(body)' : '(all)');
+  if (keyword === 'unrecognized_keys') {
+    const keys = (params.keys as string[] | undefined) ?? [];
+    return { in: where, parameter: keys.join(', '), message: `unknown parameter${keys.length === 1 ? '' : 's'}` };
+  }
+  const problem: ParameterProblem = { in: where, parameter, message: message ?? 'invalid value' };
+  if (Array.isArray(params.values)) problem.allowed = params.values;
+  return problem;
+}
+
+/** Fastify's messages can quote internals (stack-free, but long); keep them short and single-line. */
+function sanitiseMessage(message: string): string {
+  return message.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+/**
+ * Installs the error and not-found handlers on the root instance; call before
+ * any route is registered, so that a wrong method on a known path gets 405 and Allow.
+ */
+export function installProblemHandling(app: FastifyInstance): void {
+  const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url === '*' || route.url === '/*') return; // CORS preflight catch-all
+    const pattern = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+    const methods = ([] as string[]).concat(route.method);
+    routes.push({ pattern, methods });
+  });
+  const notFound = (request: FastifyRequest): LughaError => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods));
+    if (allowed.size > 0 && !allowed.has(request.method)) {
+      const allow = [...allowed].sort().join(', ');
+      return new LughaError('method_not_allowed', `${request.method} is not allowed here; use ${allow}`, {}, { Allow: allow });
+    }
+    return new LughaError('route_not_found', `no route ${request.method} ${sanitiseMessage(path)}; see /docs`);
+  };
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A body that fails to parse on a path with no route is still a 404 (or 405), not a 400.
+    const problem = request.is404 ? notFound(request) : toLughaError(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: problem.code }, 'request refused');
+    return sendProblem(request, reply, problem);
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, notFound(request)));
+}
+
+/** Documentation-only response entries for the errors a route may answer with. */
+export function problemResponses(...codes: ErrorCode[]): Record<number, unknown> {
+  const out: Record<number, unknown> = {};
+  for (const code of codes) {
+    const { status, title } = errorCatalogue[code];
+    const existing = out[status] as { description: string } | undefined;
+    out[status] = {
+      description: existing ? `${existing.description}; ${title}` : title,
+      content: { 'application/problem+json': { schema: problemSchema } },
+    };
+  }
+  return out;
+}
