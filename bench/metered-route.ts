@@ -52,11 +52,11 @@ try {
 
   printTable(`Metered REST route vs bare node:http (${seconds} s, ${connections} connections, same JSON body)`, [
     { figure: 'requests/s', lugha: lughaResult.requestsPerSecond, baseline: baseResult.requestsPerSecond, unit: 'req/s' },
-    { figure: 'latency mean', lugha: lughaResult.meanMs, baseline: baseResult.meanMs, unit: 'ms' },
-    { figure: 'latency p99', lugha: lughaResult.p99Ms, baseline: baseResult.p99Ms, unit: 'ms' },
   ]);
   process.stdout.write(
-    `non-2xx: Lugha ${lughaResult.non2xx}, baseline ${baseResult.non2xx}; errors: ${lughaResult.errors}, ${baseResult.errors}; ` +
+    `latency (autocannon, whole ms): Lugha mean ${lughaResult.meanMs.toFixed(2)} ms, p99 ${lughaResult.p99Ms} ms; ` +
+      `baseline mean ${baseResult.meanMs.toFixed(2)} ms, p99 ${baseResult.p99Ms} ms\n` +
+      `non-2xx: Lugha ${lughaResult.non2xx}, baseline ${baseResult.non2xx}; errors: ${lughaResult.errors}, ${baseResult.errors}; ` +
       `requests counted by the quota: ${usedToday}\n`,
   );
 } finally {

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -16,6 +15,7 @@ import { installProblemHandling, sendProblem } from './problem.js';
 import { healthRoutes } from './routes/health.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
+import { securityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -55,11 +55,19 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandling(app);
 
+  const security = securityHeaders({
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    contentSecurityPolicy: {
+      // No upgrade-insecure-requests: an operator may serve plain HTTP behind a TLS proxy or on a LAN.
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
+    },
+  });
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(security);
     reply.header('X-Request-Id', request.id);
     if (closing) {
       reply.header('Connection', 'close');
@@ -68,13 +76,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     }
   });
 
-  await app.register(helmet, {
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    contentSecurityPolicy: {
-      // No upgrade-insecure-requests: an operator may serve plain HTTP behind a TLS proxy or on a LAN.
-      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
-    },
-  });
   await app.register(cors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],

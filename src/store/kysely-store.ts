@@ -5,6 +5,7 @@
 import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { Offer, Tier } from '../access/plans.js';
 import { migrationProvider } from './migrations.js';
+import { prepareQuery } from './prepared.js';
 import type { ApiKeysTable, Database, KeySecretsTable } from './schema.js';
 import { SqlQuotaCounter } from './sql-quota-counter.js';
 import type { KeyRecord, KeyRepository, SecretRecord, Store } from './store.js';
@@ -44,7 +45,19 @@ export class KyselyStore implements Store {
 }
 
 class KyselyKeyRepository implements KeyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Runs on every authenticated request, so it is compiled once. */
+  readonly #bySecretHash;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.#bySecretHash = prepareQuery(db, ['hash'], (p: { hash: string }) =>
+      db
+        .selectFrom('key_secrets as s')
+        .innerJoin('api_keys as k', 'k.id', 's.key_id')
+        .selectAll('k')
+        .select(['s.hash', 's.prefix', 's.created_at as secret_created_at', 's.retires_at'])
+        .where('s.hash', '=', p.hash),
+    );
+  }
 
   async create(key: KeyRecord, secret: SecretRecord): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -54,13 +67,7 @@ class KyselyKeyRepository implements KeyRepository {
   }
 
   async findBySecretHash(hash: string) {
-    const row = await this.db
-      .selectFrom('key_secrets as s')
-      .innerJoin('api_keys as k', 'k.id', 's.key_id')
-      .selectAll('k')
-      .select(['s.hash', 's.prefix', 's.created_at as secret_created_at', 's.retires_at'])
-      .where('s.hash', '=', hash)
-      .executeTakeFirst();
+    const row = (await this.#bySecretHash.execute({ hash })).rows[0];
     if (!row) return undefined;
     return {
       key: toKey(row),

@@ -5,33 +5,42 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { QuotaCounter, QuotaDecision } from '../access/quota-counter.js';
+import { prepareQuery, type PreparedQuery } from './prepared.js';
 import type { Database } from './schema.js';
 
+type Slot = { keyId: string; day: string };
+
 export class SqlQuotaCounter implements QuotaCounter {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly #limited: PreparedQuery<Slot & { limit: number }, { used: number }>;
+  readonly #unlimited: PreparedQuery<Slot, { used: number }>;
+  readonly #used: PreparedQuery<Slot, { used: number }>;
+
+  constructor(db: Kysely<Database>) {
+    const upsert = (p: Slot & { limit?: number }) =>
+      db
+        .insertInto('quota_usage')
+        .values({ key_id: p.keyId, day: p.day, used: 1 })
+        .onConflict((oc) => {
+          const update = oc.columns(['key_id', 'day']).doUpdateSet({ used: sql`quota_usage.used + 1` });
+          return p.limit === undefined ? update : update.where('quota_usage.used', '<', p.limit);
+        })
+        .returning('used');
+    this.#unlimited = prepareQuery(db, ['keyId', 'day'], upsert);
+    this.#limited = prepareQuery(db, ['keyId', 'day', 'limit'], upsert);
+    this.#used = prepareQuery(db, ['keyId', 'day'], (p) =>
+      db.selectFrom('quota_usage').select('used').where('key_id', '=', p.keyId).where('day', '=', p.day),
+    );
+  }
 
   async consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision> {
     if (limit !== null && limit <= 0) return { allowed: false, used: await this.used(keyId, day) };
-    const row = await this.db
-      .insertInto('quota_usage')
-      .values({ key_id: keyId, day, used: 1 })
-      .onConflict((oc) => {
-        const update = oc.columns(['key_id', 'day']).doUpdateSet({ used: sql`quota_usage.used + 1` });
-        return limit === null ? update : update.where('quota_usage.used', '<', limit);
-      })
-      .returning('used')
-      .executeTakeFirst();
-    if (row) return { allowed: true, used: Number(row.used) };
+    const { rows } = limit === null ? await this.#unlimited.execute({ keyId, day }) : await this.#limited.execute({ keyId, day, limit });
+    if (rows[0]) return { allowed: true, used: Number(rows[0].used) };
     return { allowed: false, used: await this.used(keyId, day) };
   }
 
   async used(keyId: string, day: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('quota_usage')
-      .select('used')
-      .where('key_id', '=', keyId)
-      .where('day', '=', day)
-      .executeTakeFirst();
-    return row ? Number(row.used) : 0;
+    const { rows } = await this.#used.execute({ keyId, day });
+    return rows[0] ? Number(rows[0].used) : 0;
   }
 }
