@@ -10,7 +10,7 @@ import type { Services } from './services.js';
 
 export const DEMO_KEYS_FILE = 'demo-keys.json';
 
-/** Which offer each tier's demo key carries; the pilot languages are the first three cartridges' or a fixed trio. */
+/** Which offer each tier's demo key carries (the pilot covers the first three installed cartridges, or swh, zul, sna). */
 const DEMO_PLANS: ReadonlyArray<{ tier: Tier; offer: Offer }> = [
   { tier: 'evaluation', offer: 'evaluation' },
   { tier: 'academic', offer: 'pilot' },
