@@ -6,19 +6,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import { metadataSchema, type CartridgeMetadata } from './cartridge.js';
 
-const metadataSchema = z.object({
-  iso639_3: z.string().regex(/^[a-z]{3}$/),
-  iso639_1: z.string().regex(/^[a-z]{2}$/).nullable().optional(),
-  name: z.string().min(1),
-  glottocode: z.string().regex(/^[a-z0-9]{4}\d{4}$/).nullable().optional(),
-  guthrie: z.string().nullable().optional(),
-  foundational: z.boolean().default(false),
-  sources: z.array(z.string()).default([]),
-});
-
-export type CartridgeMetadata = z.infer<typeof metadataSchema>;
+export type { CartridgeMetadata };
 
 /** Reads the metadata of every cartridge under `dir`, sorted by code. Throws naming the bad file. */
 export function loadCartridgeCatalog(dir: string): CartridgeMetadata[] {

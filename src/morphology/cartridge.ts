@@ -1,0 +1,292 @@
+/**
+ * The cartridge format: one language's morphology as data, validated by zod.
+ * A cartridge is a folder `languages/<iso>/` holding
+ *   cartridge.yaml   metadata and sources
+ *   agreement.yaml   persons and noun classes with their concords
+ *   verbs.yaml       verb template, tense/aspect/mood table, extensions, stem rules
+ *   words.yaml       other inflected word classes (adjectives, possessives, ...)
+ *   rules.yaml       ordered morphophonological rules at morph boundaries
+ *   features.yaml    how UniMorph feature bundles map onto cells
+ *   lexicon.tsv      roots and stems with gloss and source
+ *   golden.yaml      golden tests: lemma + cell -> form
+ * See docs/cartridges.md. Nothing here names a language.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { readTsv } from '../language-codes.js';
+
+const source = z.string().min(1);
+
+/** A morph spec in a slot: a literal, or a concord of the cell's subject/object. */
+const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object']).default('subject') })]);
+export type MorphSpec = z.infer<typeof morphSpec>;
+
+/** What one polarity of a tense puts in each slot. Unset slots stay empty. */
+const formationSchema = z
+  .object({
+    pre_initial: morphSpec.optional(),
+    subject: morphSpec.optional(),
+    negation: morphSpec.optional(),
+    tam: morphSpec.optional(),
+    object: morphSpec.optional(),
+    /** Final vowel for stems that take one (the lexeme's own final vowel stays on stems that keep it). */
+    fv: z.string().optional(),
+    /** Final vowel when the subject is plural / when an object marker is present (imperatives). */
+    fv_plural: z.string().optional(),
+    fv_object: z.string().optional(),
+    post_final: z.string().optional(),
+    /** Put the stem-support morph before short stems (see verbs.stem_support). */
+    stem_support: z.boolean().optional(),
+    /** The form has no subject marker (habitual hu-, imperative, infinitive). */
+    no_subject: z.boolean().optional(),
+    /** Extra suffix when the subject is plural (imperative -ni). */
+    plural_suffix: z.string().optional(),
+    /** Periphrasis: an auxiliary verb form followed by the main verb form. */
+    auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
+    main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
+    /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
+    absent: z.boolean().optional(),
+  })
+  .strict();
+export type Formation = z.infer<typeof formationSchema>;
+
+const tenseSchema = z
+  .object({
+    id: z.string().regex(/^[a-z_]+$/),
+    label: z.string(),
+    /** English gloss template (src/morphology/english-gloss.ts). */
+    gloss: z.string(),
+    mood: z.string().default('indicative'),
+    positive: formationSchema,
+    negative: formationSchema,
+    /** Named alternative formations (e.g. a second negative); override positive/negative. */
+    variants: z.record(z.string(), z.object({ positive: formationSchema.optional(), negative: formationSchema.optional() })).default({}),
+    source,
+  })
+  .strict();
+export type Tense = z.infer<typeof tenseSchema>;
+
+const agreementRowSchema = z
+  .object({
+    id: z.string().regex(/^(1sg|2sg|3sg|1pl|2pl|3pl|c\d{1,2}[a-z]?)$/),
+    person: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    number: z.enum(['sg', 'pl']),
+    class: z.number().int().min(1).max(23).optional(),
+    /** Whether the class is human (1/2), for glosses. */
+    human: z.boolean().default(false),
+    /** Concord name -> form; '-' splits a pre-initial from the concord ("ha-tu"). */
+    concords: z.record(z.string(), z.string()),
+    /** Noun prefix of the class (with and without augment, where the language has one). */
+    noun_prefix: z.string().optional(),
+    source: source.optional(),
+  })
+  .strict();
+export type AgreementRow = z.infer<typeof agreementRowSchema>;
+
+const agreementSchema = z.object({ rows: z.array(agreementRowSchema).min(1), source }).strict();
+
+const extensionSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    /** Allomorphs: the first whose `after` pattern matches the stem before it wins. */
+    forms: z.array(z.object({ form: z.string(), after: z.string().optional() })).min(1),
+    gloss: z.string().optional(),
+    source,
+  })
+  .strict();
+
+const verbsSchema = z
+  .object({
+    /** Slot order of the verb template. */
+    template: z.array(z.enum(['pre_initial', 'subject', 'negation', 'tam', 'object', 'stem_support', 'root', 'extensions', 'fv', 'post_final'])),
+    /** Vowels a lexeme may end in; a lemma ending in `default_fv` loses it to form the root. */
+    default_fv: z.string().default('a'),
+    /** Morph put before short stems in tenses that ask for it; `short` = one syllable (or flagged in the lexicon). */
+    stem_support: z.object({ morph: z.string(), dropped_with_object: z.boolean().default(true), source }).optional(),
+    /** Reflexive object marker (PRIM(RFLX)). */
+    reflexive: z.string().optional(),
+    /** Infinitive prefix, used to strip 'ku-'-style input (kupenda -> penda). */
+    infinitive_prefix: z.string().optional(),
+    tenses: z.array(tenseSchema).min(1),
+    extensions: z.array(extensionSchema).default([]),
+    source,
+  })
+  .strict();
+export type VerbGrammar = z.infer<typeof verbsSchema>;
+
+/** A non-verbal word class: a prefix per agreement row on a stem. */
+const wordClassSchema = z
+  .object({
+    id: z.string().regex(/^[a-z_]+$/),
+    label: z.string(),
+    /** Concord used as prefix; or per-row table in `prefixes`. */
+    concord: z.string().optional(),
+    prefixes: z.record(z.string(), z.string()).optional(),
+    /** Prefix table chosen by the lemma's shape: first whose pattern matches the lemma. */
+    by_stem: z.array(z.object({ stem: z.string(), concord: z.string() })).optional(),
+    source,
+  })
+  .strict();
+export type WordClass = z.infer<typeof wordClassSchema>;
+
+const wordsSchema = z.object({ classes: z.array(wordClassSchema).default([]) }).strict();
+
+/** A rewrite at the boundary of two adjacent non-empty morphs. */
+const ruleSchema = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    left_slot: z.union([z.string(), z.array(z.string())]).optional(),
+    right_slot: z.union([z.string(), z.array(z.string())]).optional(),
+    /** Regex matched at the end of the left morph (implicitly anchored with $). */
+    left: z.string().default(''),
+    /** Regex matched at the start of the right morph (implicitly anchored with ^). */
+    right: z.string().default(''),
+    /** Replacements for the matched parts; $1.. refer to groups of the same side. */
+    left_to: z.string().optional(),
+    right_to: z.string().optional(),
+    /** Only for these word classes / tenses / agreement ids / polarities. */
+    when: z
+      .object({
+        word_class: z.array(z.string()).optional(),
+        tense: z.array(z.string()).optional(),
+        not_tense: z.array(z.string()).optional(),
+        polarity: z.enum(['positive', 'negative']).optional(),
+        left_id: z.array(z.string()).optional(),
+        right_id: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
+    source,
+  })
+  .strict();
+export type Rule = z.infer<typeof ruleSchema>;
+
+const rulesSchema = z.object({ rules: z.array(ruleSchema) }).strict();
+
+/** An ordered mapping rule: when all atoms are present (and none of the excluded), set fields not yet set. */
+const featureRuleSchema = z
+  .object({
+    all: z.array(z.union([z.string(), z.number()])).default([]),
+    none: z.array(z.union([z.string(), z.number()])).default([]),
+    set: z
+      .object({
+        word_class: z.string().optional(),
+        tense: z.string().optional(),
+        polarity: z.enum(['positive', 'negative']).optional(),
+        subject: z.string().optional(),
+        object: z.string().optional(),
+        variant: z.string().optional(),
+        agreement: z.string().optional(),
+      })
+      .strict(),
+    /**
+     * Other tenses the same bundle also names in this schema (a source that files one paradigm
+     * row under two tags). Generation uses `set`; analysis accepts any of them.
+     */
+    also: z.array(z.string()).default([]),
+  })
+  .strict();
+export type FeatureRule = z.infer<typeof featureRuleSchema>;
+
+const featuresSchema = z
+  .object({
+    /** Layered features NOM(...), PRIM(...) are flattened to atoms with these prefixes. */
+    layers: z.record(z.string(), z.string()).default({}),
+    rules: z.array(featureRuleSchema),
+    defaults: z.object({ polarity: z.enum(['positive', 'negative']).default('positive') }).default({ polarity: 'positive' }),
+    source,
+  })
+  .strict();
+export type FeatureMapping = z.infer<typeof featuresSchema>;
+
+const goldenSchema = z.object({
+  source,
+  tests: z.array(
+    z.object({
+      lemma: z.string(),
+      cell: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      form: z.string(),
+      source: source.optional(),
+    }),
+  ),
+});
+export type GoldenTests = z.infer<typeof goldenSchema>;
+
+export interface LexiconEntry {
+  lemma: string;
+  word_class: string;
+  gloss: string;
+  /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
+  flags: string[];
+  source: string;
+}
+
+export const metadataSchema = z
+  .object({
+    iso639_3: z.string().regex(/^[a-z]{3}$/),
+    iso639_1: z.string().regex(/^[a-z]{2}$/).nullable().optional(),
+    name: z.string().min(1),
+    endonym: z.string().optional(),
+    glottocode: z.string().regex(/^[a-z0-9]{4}\d{4}$/).nullable().optional(),
+    guthrie: z.string().nullable().optional(),
+    foundational: z.boolean().default(false),
+    lexical_tone: z.boolean().optional(),
+    sources: z.array(z.object({ id: z.string(), citation: z.string(), licence: z.string().optional() })).default([]),
+  })
+  .strict();
+export type CartridgeMetadata = z.infer<typeof metadataSchema>;
+
+/** A loaded cartridge. Parts a language does not have yet are undefined. */
+export interface Cartridge {
+  dir: string;
+  metadata: CartridgeMetadata;
+  agreement?: z.infer<typeof agreementSchema>;
+  verbs?: VerbGrammar;
+  words?: z.infer<typeof wordsSchema>;
+  rules: Rule[];
+  features?: FeatureMapping;
+  lexicon: LexiconEntry[];
+  golden?: GoldenTests;
+}
+
+function readYaml<T>(dir: string, file: string, schema: z.ZodType<T>): T | undefined {
+  const full = path.join(dir, file);
+  if (!existsSync(full)) return undefined;
+  const parsed = schema.safeParse(parse(readFileSync(full, 'utf8')));
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Error(`${path.basename(dir)}/${file}: ${issues}`);
+  }
+  return parsed.data;
+}
+
+/** Reads and validates every part of the cartridge in `dir`. Throws naming the file and field. */
+export function loadCartridge(dir: string): Cartridge {
+  const meta = readYaml(dir, 'cartridge.yaml', z.object({ metadata: metadataSchema }).passthrough());
+  if (!meta) throw new Error(`${dir}: no cartridge.yaml`);
+  const lexiconFile = path.join(dir, 'lexicon.tsv');
+  const lexicon = existsSync(lexiconFile)
+    ? readTsv(lexiconFile).map((r) => ({
+        lemma: r.lemma ?? '',
+        word_class: r.word_class || 'verb',
+        gloss: r.gloss ?? '',
+        flags: (r.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean),
+        source: r.source ?? '',
+      }))
+    : [];
+  return {
+    dir,
+    metadata: meta.metadata,
+    agreement: readYaml(dir, 'agreement.yaml', agreementSchema),
+    verbs: readYaml(dir, 'verbs.yaml', verbsSchema),
+    words: readYaml(dir, 'words.yaml', wordsSchema),
+    rules: readYaml(dir, 'rules.yaml', rulesSchema)?.rules ?? [],
+    features: readYaml(dir, 'features.yaml', featuresSchema),
+    lexicon,
+    golden: readYaml(dir, 'golden.yaml', goldenSchema),
+  };
+}

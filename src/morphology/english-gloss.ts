@@ -1,0 +1,163 @@
+/**
+ * Generic English glosses for conjugated Bantu verb forms: 'she/he will not love it (class 7)'.
+ * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
+ * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
+ */
+import { finiteForm, inflect } from './english-verbs.js';
+
+/** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
+export type GlossPerson = {
+  person: 1 | 2 | 3;
+  number: 'sg' | 'pl';
+  nounClass?: number;
+  /** Overrides the class: true reads any class as 'she/he' / 'they', false reads class 1/2 as 'it' / 'they'. */
+  human?: boolean;
+};
+
+/** An object: a person, or a reflexive that agrees with the subject. */
+export type GlossObject = GlossPerson | { reflexive: true };
+
+/*
+ * Slots: S subject, WHO relative pronoun, O object (after the rest of a multi-word verb),
+ * BASE / PP / ING the verb's base, past participle and -ing forms, PRES / PAST the verb's
+ * finite forms agreeing with the subject, DO / DID / BE / WAS / HAVE the agreeing auxiliaries.
+ * Any other word is written as it is.
+ */
+const TEMPLATES = {
+  infinitive: ['to BASE O', 'not to BASE O'],
+  imperative: ['BASE O !', 'do not BASE O !'],
+  present: ['S PRES O', 'S DO not BASE O'],
+  present_progressive: ['S BE ING O', 'S BE not ING O'],
+  general_present: ['S PRES O', 'S DO not BASE O'],
+  habitual: ['S usually PRES O', 'S DO not usually BASE O'],
+  past: ['S PAST O', 'S DID not BASE O'],
+  recent_past: ['S PAST O (today)', 'S DID not BASE O (today)'],
+  remote_past: ['S PAST O (long ago)', 'S DID not BASE O (long ago)'],
+  past_progressive: ['S WAS ING O', 'S WAS not ING O'],
+  perfect: ['S HAVE PP O', 'S HAVE not PP O'],
+  not_yet: ['S HAVE not yet PP O', 'S HAVE not yet PP O'],
+  present_perfect_progressive: ['S HAVE been ING O', 'S HAVE not been ING O'],
+  past_perfect: ['S had PP O', 'S had not PP O'],
+  future: ['S will BASE O', 'S will not BASE O'],
+  remote_future: ['S will BASE O (later)', 'S will not BASE O (later)'],
+  future_progressive: ['S will be ING O', 'S will not be ING O'],
+  future_perfect: ['S will have PP O', 'S will not have PP O'],
+  conditional: ['S would BASE O', 'S would not BASE O'],
+  past_conditional: ['S would have PP O', 'S would not have PP O'],
+  conditional_progressive: ['S would be ING O', 'S would not be ING O'],
+  past_conditional_progressive: ['S would have been ING O', 'S would not have been ING O'],
+  conditional_perfect: ['S would have PP O', 'S would not have PP O'],
+  subjunctive: ['that S BASE O', 'that S not BASE O'],
+  consecutive: ['and then S PAST O', 'and then S DID not BASE O'],
+  situative: ['while S BE ING O', 'if S BE not ING O'],
+  participial: ['as S PRES O', 'as S DO not BASE O'],
+  potential: ['S can BASE O', 'S cannot BASE O'],
+  relative: ['WHO PRES O', 'WHO DO not BASE O'],
+} as const satisfies Record<string, readonly [positive: string, negative: string]>;
+
+/** Every tense template name, in the order of the table. */
+export const glossTenses = Object.freeze(Object.keys(TEMPLATES)) as readonly (keyof typeof TEMPLATES)[];
+
+/** A tense template name. */
+export type GlossTense = (typeof glossTenses)[number];
+
+/** What to gloss: an English verb in base form ('love', 'look at', 'be able'), its arguments, tense and polarity. */
+export interface GlossRequest {
+  verb: string;
+  subject: GlossPerson;
+  object?: GlossObject;
+  tense: GlossTense;
+  polarity: 'positive' | 'negative';
+}
+
+/** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
+const WITHOUT_DO_SUPPORT: readonly [RegExp, string][] = [
+  [/\bDO not (usually )?BASE\b/, 'PRES not $1'],
+  [/\bDID not BASE\b/, 'PAST not'],
+  [/\busually PRES\b/, 'PRES usually'],
+];
+
+/** Adverb particles of phrasal verbs: a pronoun object goes before them ('give it up'). */
+const PARTICLES = new Set(['up', 'down', 'out', 'off', 'away', 'back']);
+
+const SUBJECT = { '1sg': 'I', '2sg': 'you', '3sg': 'she/he', '1pl': 'we', '2pl': 'you (pl.)', '3pl': 'they' };
+const OBJECT = { '1sg': 'me', '2sg': 'you', '3sg': 'her/him', '1pl': 'us', '2pl': 'you (pl.)', '3pl': 'them' };
+const REFLEXIVE = {
+  '1sg': 'myself', '2sg': 'yourself', '3sg': 'herself/himself',
+  '1pl': 'ourselves', '2pl': 'yourselves', '3pl': 'themselves',
+};
+
+function personKey(p: GlossPerson): keyof typeof SUBJECT {
+  if (![1, 2, 3].includes(p.person) || (p.number !== 'sg' && p.number !== 'pl')) {
+    throw new Error(`english-gloss: bad person ${JSON.stringify(p)}`);
+  }
+  if (p.nounClass !== undefined && !(Number.isInteger(p.nounClass) && p.nounClass > 0)) {
+    throw new Error(`english-gloss: bad noun class ${JSON.stringify(p.nounClass)}`);
+  }
+  return `${p.person}${p.number}`;
+}
+
+function isHuman(p: GlossPerson): boolean {
+  return p.person !== 3 || (p.human ?? (p.nounClass === undefined || p.nounClass === 1 || p.nounClass === 2));
+}
+
+/** A non-human third person: 'it (class 7)' / 'them (class 8)', or bare 'it' / 'them' without a class. */
+function nonHuman(p: GlossPerson, singular: string, plural: string): string {
+  return (p.number === 'sg' ? singular : plural) + (p.nounClass === undefined ? '' : ` (class ${p.nounClass})`);
+}
+
+/** The English subject pronoun: 'I', 'you', 'she/he', 'it (class 7)', 'we', 'you (pl.)', 'they', 'they (class 8)'. */
+export function subjectPronoun(p: GlossPerson): string {
+  const key = personKey(p);
+  return isHuman(p) ? SUBJECT[key] : nonHuman(p, 'it', 'they');
+}
+
+/** The English object pronoun: 'me', 'her/him', 'it (class 7)', 'them (class 8)'...; a reflexive agrees with the subject. */
+export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
+  if ('reflexive' in o) {
+    const key = personKey(subject);
+    return isHuman(subject) ? REFLEXIVE[key] : subject.number === 'sg' ? 'itself' : 'themselves';
+  }
+  const key = personKey(o);
+  return isHuman(o) ? OBJECT[key] : nonHuman(o, 'it', 'them');
+}
+
+/** Glosses one conjugated form; throws an Error naming the known tenses for an unknown one. */
+export function englishGloss(request: GlossRequest): string {
+  const { verb, subject, object, tense, polarity } = request;
+  if (!Object.hasOwn(TEMPLATES, tense)) {
+    throw new Error(`english-gloss: unknown tense "${String(tense)}"; known tenses: ${glossTenses.join(', ')}`);
+  }
+  if (polarity !== 'positive' && polarity !== 'negative') {
+    throw new Error(`english-gloss: polarity must be "positive" or "negative", not "${String(polarity)}"`);
+  }
+  const [head = '', ...rest] = verb.trim().toLowerCase().split(/\s+/);
+  let template: string = TEMPLATES[tense][polarity === 'positive' ? 0 : 1];
+  if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
+
+  const forms = inflect(head);
+  const agree = (v: string, time: 'present' | 'past') => finiteForm(v, time, subject.person, subject.number);
+  const pronoun = object ? objectPronoun(object, subject) : '';
+  const particle = pronoun !== '' && PARTICLES.has(rest.at(-1) ?? '') ? rest.splice(-1) : [];
+  const slots: Record<string, string> = {
+    S: subjectPronoun(subject),
+    WHO: isHuman(subject) ? 'who' : 'which',
+    O: [...rest, pronoun, ...particle].filter((w) => w !== '').join(' '),
+    BASE: forms.base,
+    PP: forms.pastParticiple,
+    ING: forms.presentParticiple,
+    PRES: agree(head, 'present'),
+    PAST: agree(head, 'past'),
+    DO: agree('do', 'present'),
+    DID: 'did',
+    BE: agree('be', 'present'),
+    WAS: agree('be', 'past'),
+    HAVE: agree('have', 'present'),
+  };
+  return template
+    .split(/\s+/)
+    .map((token) => slots[token] ?? token)
+    .filter((word) => word !== '')
+    .join(' ')
+    .replace(/ !$/, '!');
+}

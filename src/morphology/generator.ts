@@ -1,0 +1,247 @@
+/**
+ * Generation over the Bantu verb template (and the simpler templates of other
+ * word classes): a cell (tense, polarity, subject, object, ...) and a lexeme give
+ * morphs per slot, then the cartridge's boundary rules give the surface form.
+ * Generic: everything language-specific comes from the cartridge.
+ */
+import type { AgreementRow, Cartridge, Formation, MorphSpec, Tense } from './cartridge.js';
+import { applyRules, compileRules, type CompiledRule, type Morph } from './rules.js';
+
+export type Polarity = 'positive' | 'negative';
+
+/** A fully specified paradigm cell. */
+export interface Cell {
+  word_class: string;
+  tense?: string;
+  polarity: Polarity;
+  /** Agreement id of the subject (1sg..3pl, c1..c18) for verbs; of the head noun for other word classes. */
+  subject?: string;
+  /** Agreement id of the object, or 'refl'. */
+  object?: string;
+  variant?: string;
+  extensions?: string[];
+}
+
+/** A lexeme as the generator needs it. */
+export interface Lexeme {
+  lemma: string;
+  root: string;
+  /** Final vowel the lexeme keeps in every form (loan verbs), or null for -a verbs. */
+  ownFinalVowel: string | null;
+  short: boolean;
+  inLexicon: boolean;
+  gloss: string | null;
+}
+
+/** One orthographic word of a generated form. */
+export interface GeneratedWord {
+  surface: string;
+  morphs: Morph[];
+  rules: string[];
+  tense?: string;
+  polarity: Polarity;
+}
+
+export interface Generated {
+  surface: string;
+  words: GeneratedWord[];
+}
+
+export class GenerationError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GenerationError';
+  }
+}
+
+const VOWELS = /[aeiouáéíóúàèìòùâêîôûāēīōū]/gu;
+
+/** Generates forms of one cartridge. */
+export class Generator {
+  readonly #rules: CompiledRule[];
+  readonly #tenses = new Map<string, Tense>();
+  readonly #rows = new Map<string, AgreementRow>();
+  readonly #lexicon = new Map<string, Cartridge['lexicon'][number]>();
+
+  constructor(readonly cartridge: Cartridge) {
+    this.#rules = compileRules(cartridge.rules);
+    for (const t of cartridge.verbs?.tenses ?? []) this.#tenses.set(t.id, t);
+    for (const r of cartridge.agreement?.rows ?? []) this.#rows.set(r.id, r);
+    for (const e of cartridge.lexicon) this.#lexicon.set(`${e.word_class}:${e.lemma}`, e);
+  }
+
+  get tenseIds(): string[] {
+    return [...this.#tenses.keys()];
+  }
+
+  get agreementIds(): string[] {
+    return [...this.#rows.keys()];
+  }
+
+  tense(id: string): Tense | undefined {
+    return this.#tenses.get(id);
+  }
+
+  row(id: string): AgreementRow | undefined {
+    return this.#rows.get(id);
+  }
+
+  /**
+   * The cell with only the fields its form depends on: no subject for forms without
+   * a subject marker (unless the plural changes them), no variant the tense lacks.
+   */
+  canonical(cell: Cell): Cell {
+    if (cell.word_class !== 'verb' || !cell.tense) return cell;
+    const tense = this.#tenses.get(cell.tense);
+    if (!tense) return cell;
+    const formation = this.#formation(tense, cell.polarity, cell.variant && tense.variants[cell.variant] ? cell.variant : undefined);
+    const out: Cell = { ...cell };
+    if (cell.variant && !tense.variants[cell.variant]?.[cell.polarity]) delete out.variant;
+    if (formation.no_subject && typeof formation.subject !== 'object') {
+      const pluralMatters = formation.plural_suffix !== undefined || formation.fv_plural !== undefined;
+      if (!pluralMatters) delete out.subject;
+    }
+    return out;
+  }
+
+  /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
+  lexeme(lemma: string, wordClass = 'verb'): Lexeme {
+    const entry = this.#lexicon.get(`${wordClass}:${lemma}`);
+    const flags = new Set(entry?.flags ?? []);
+    const fv = this.cartridge.verbs?.default_fv ?? 'a';
+    const endsInFv = lemma.endsWith(fv);
+    const keeps = wordClass === 'verb' && (flags.has('keeps_fv') || (!endsInFv && /[aeiou]$/u.test(lemma)));
+    const root = wordClass !== 'verb' ? lemma : keeps ? lemma.slice(0, -1) : endsInFv ? lemma.slice(0, -fv.length) : lemma;
+    const syllables = (lemma.match(VOWELS) ?? []).length;
+    return {
+      lemma,
+      root,
+      ownFinalVowel: keeps ? lemma.slice(-1) : null,
+      short: flags.has('short') || (wordClass === 'verb' && syllables <= 1),
+      inLexicon: entry !== undefined,
+      gloss: entry?.gloss ?? null,
+    };
+  }
+
+  /** Generates the form of `lemma` in `cell`, or throws GenerationError naming the bad parameter. */
+  generate(lemma: string, cell: Cell): Generated {
+    return this.generateWith(this.lexeme(lemma, cell.word_class), cell);
+  }
+
+  /** Generates with an explicit lexeme (the analyzer passes placeholder roots). */
+  generateWith(lexeme: Lexeme, cell: Cell): Generated {
+    if (cell.word_class === 'verb') return this.#verb(lexeme, cell);
+    return this.#word(lexeme.root, cell);
+  }
+
+  #verb(lexeme: Lexeme, cell: Cell): Generated {
+    const verbs = this.cartridge.verbs;
+    if (!verbs) throw new GenerationError('language', 'this language has no verb grammar yet');
+    const tense = cell.tense ? this.#tenses.get(cell.tense) : undefined;
+    if (!tense) throw new GenerationError('tense', `unknown tense "${cell.tense ?? ''}"`);
+    const formation = this.#formation(tense, cell.polarity, cell.variant);
+    if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
+    if (formation.auxiliary && formation.main) {
+      const aux = this.#verb(this.lexeme(formation.auxiliary.lemma), {
+        ...cell,
+        object: undefined,
+        extensions: undefined,
+        tense: formation.auxiliary.tense,
+        polarity: formation.auxiliary.polarity ?? cell.polarity,
+        variant: formation.auxiliary.variant,
+      });
+      const main = this.#verb(lexeme, { ...cell, tense: formation.main.tense, polarity: formation.main.polarity, variant: formation.main.variant });
+      const words = [...aux.words, ...main.words];
+      return { surface: words.map((w) => w.surface).join(' '), words };
+    }
+    const subjectRow = formation.no_subject ? undefined : this.#agreement('subject', cell.subject);
+    const objectRow = cell.object && cell.object !== 'refl' ? this.#agreement('object', cell.object) : undefined;
+    const slots: Record<string, Morph> = {};
+    const put = (slot: string, form: string | undefined, id?: string) => {
+      if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
+    };
+    put('pre_initial', this.#literal(formation.pre_initial, subjectRow, objectRow));
+    if (!subjectRow && typeof formation.subject === 'string') put('subject', formation.subject, 'infinitive');
+    if (subjectRow) {
+      const concord = this.#resolve(formation.subject ?? { concord: 'subject', of: 'subject' }, subjectRow, objectRow);
+      const [pre, main] = concord.includes('-') ? concord.split('-', 2) : [undefined, concord];
+      if (pre) put('pre_initial', pre, 'negative');
+      put('subject', main, subjectRow.id);
+    }
+    put('negation', this.#literal(formation.negation, subjectRow, objectRow));
+    put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
+    if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
+    else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
+    if (formation.stem_support && verbs.stem_support && lexeme.short && !(cell.object && verbs.stem_support.dropped_with_object)) {
+      // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.
+      if (slots.subject?.id === 'infinitive' && slots.subject.form === verbs.stem_support.morph && !slots.negation) delete slots.subject;
+      put('stem_support', verbs.stem_support.morph);
+    }
+    put('root', lexeme.root);
+    let stem = lexeme.root;
+    for (const id of cell.extensions ?? []) {
+      const ext = verbs.extensions.find((e) => e.id === id);
+      if (!ext) throw new GenerationError('extensions', `unknown extension "${id}"`);
+      const form = ext.forms.find((f) => !f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem))!.form;
+      stem += form;
+      slots.extensions = { slot: 'extensions', form: (slots.extensions?.form ?? '') + form, id: [slots.extensions?.id, id].filter(Boolean).join('+') };
+    }
+    const plural = subjectRow?.number === 'pl' || (formation.no_subject && cell.subject !== undefined && this.#rows.get(cell.subject)?.number === 'pl');
+    const keepsOwn = lexeme.ownFinalVowel !== null && !(cell.extensions?.length);
+    const fv = keepsOwn
+      ? lexeme.ownFinalVowel!
+      : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
+    put('fv', fv);
+    const post = [formation.post_final, plural ? formation.plural_suffix : undefined].filter(Boolean).join('');
+    put('post_final', post);
+    const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
+    const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
+    const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, tense: tense.id, polarity: cell.polarity };
+    return { surface: word.surface, words: [word] };
+  }
+
+  #word(lemma: string, cell: Cell): Generated {
+    const wordClass = this.cartridge.words?.classes.find((c) => c.id === cell.word_class);
+    if (!wordClass) throw new GenerationError('word_class', `unknown word class "${cell.word_class}"`);
+    const row = this.#agreement('agreement', cell.subject);
+    const concord = wordClass.by_stem?.find((b) => new RegExp(b.stem, 'u').test(lemma))?.concord ?? wordClass.concord;
+    const prefix = wordClass.prefixes?.[row.id] ?? (concord ? row.concords[concord] : undefined);
+    if (prefix === undefined) throw new GenerationError('agreement', `${wordClass.id} has no form for ${row.id}`);
+    const morphs: Morph[] = [
+      { slot: 'prefix', form: prefix, id: row.id },
+      { slot: 'stem', form: lemma },
+    ];
+    const rules = applyRules(this.#rules, morphs, { wordClass: wordClass.id, polarity: cell.polarity });
+    const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, polarity: cell.polarity };
+    return { surface: word.surface, words: [word] };
+  }
+
+  #formation(tense: Tense, polarity: Polarity, variant?: string): Formation {
+    const base = tense[polarity];
+    const override = variant ? tense.variants[variant]?.[polarity] : undefined;
+    if (variant && !tense.variants[variant]) throw new GenerationError('variant', `the ${tense.id} has no variant "${variant}"`);
+    return override ? { ...base, ...override } : base;
+  }
+
+  #agreement(parameter: string, id: string | undefined): AgreementRow {
+    const row = id ? this.#rows.get(id) : undefined;
+    if (!row) throw new GenerationError(parameter, `unknown ${parameter} "${id ?? ''}"`);
+    return row;
+  }
+
+  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined): string | undefined {
+    if (spec === undefined) return undefined;
+    return this.#resolve(spec, subject, object);
+  }
+
+  #resolve(spec: MorphSpec, subject: AgreementRow | undefined, object: AgreementRow | undefined): string {
+    if (typeof spec === 'string') return spec;
+    const row = spec.of === 'object' ? object : subject;
+    const form = row?.concords[spec.concord];
+    if (form === undefined) throw new GenerationError(spec.of, `no ${spec.concord} concord for ${row?.id ?? 'this form'}`);
+    return form;
+  }
+}

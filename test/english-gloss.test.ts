@@ -1,0 +1,299 @@
+// Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  englishGloss,
+  glossTenses,
+  objectPronoun,
+  subjectPronoun,
+  type GlossObject,
+  type GlossPerson,
+  type GlossTense,
+} from '../src/morphology/english-gloss.js';
+import { finiteForm, inflect, irregularVerbs } from '../src/morphology/english-verbs.js';
+
+const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
+const class7: GlossPerson = { person: 3, number: 'sg', nounClass: 7 };
+const class8: GlossPerson = { person: 3, number: 'pl', nounClass: 8 };
+const I: GlossPerson = { person: 1, number: 'sg' };
+const you: GlossPerson = { person: 2, number: 'sg' };
+const we: GlossPerson = { person: 1, number: 'pl' };
+const youPl: GlossPerson = { person: 2, number: 'pl' };
+const they: GlossPerson = { person: 3, number: 'pl' };
+
+function gloss(verb: string, subject: GlossPerson, tense: GlossTense, polarity: 'positive' | 'negative' = 'positive', object?: GlossObject): string {
+  return englishGloss({ verb, subject, tense, polarity, ...(object ? { object } : {}) });
+}
+
+/** tense -> [positive, negative] for 'she/he' + 'love' + a class 7 object. */
+const LOVE_IT: Record<GlossTense, [string, string]> = {
+  infinitive: ['to love it (class 7)', 'not to love it (class 7)'],
+  imperative: ['love it (class 7)!', 'do not love it (class 7)!'],
+  present: ['she/he loves it (class 7)', 'she/he does not love it (class 7)'],
+  present_progressive: ['she/he is loving it (class 7)', 'she/he is not loving it (class 7)'],
+  general_present: ['she/he loves it (class 7)', 'she/he does not love it (class 7)'],
+  habitual: ['she/he usually loves it (class 7)', 'she/he does not usually love it (class 7)'],
+  past: ['she/he loved it (class 7)', 'she/he did not love it (class 7)'],
+  recent_past: ['she/he loved it (class 7) (today)', 'she/he did not love it (class 7) (today)'],
+  remote_past: ['she/he loved it (class 7) (long ago)', 'she/he did not love it (class 7) (long ago)'],
+  past_progressive: ['she/he was loving it (class 7)', 'she/he was not loving it (class 7)'],
+  perfect: ['she/he has loved it (class 7)', 'she/he has not loved it (class 7)'],
+  not_yet: ['she/he has not yet loved it (class 7)', 'she/he has not yet loved it (class 7)'],
+  present_perfect_progressive: ['she/he has been loving it (class 7)', 'she/he has not been loving it (class 7)'],
+  past_perfect: ['she/he had loved it (class 7)', 'she/he had not loved it (class 7)'],
+  future: ['she/he will love it (class 7)', 'she/he will not love it (class 7)'],
+  remote_future: ['she/he will love it (class 7) (later)', 'she/he will not love it (class 7) (later)'],
+  future_progressive: ['she/he will be loving it (class 7)', 'she/he will not be loving it (class 7)'],
+  future_perfect: ['she/he will have loved it (class 7)', 'she/he will not have loved it (class 7)'],
+  conditional: ['she/he would love it (class 7)', 'she/he would not love it (class 7)'],
+  past_conditional: ['she/he would have loved it (class 7)', 'she/he would not have loved it (class 7)'],
+  conditional_progressive: ['she/he would be loving it (class 7)', 'she/he would not be loving it (class 7)'],
+  past_conditional_progressive: ['she/he would have been loving it (class 7)', 'she/he would not have been loving it (class 7)'],
+  conditional_perfect: ['she/he would have loved it (class 7)', 'she/he would not have loved it (class 7)'],
+  subjunctive: ['that she/he love it (class 7)', 'that she/he not love it (class 7)'],
+  consecutive: ['and then she/he loved it (class 7)', 'and then she/he did not love it (class 7)'],
+  situative: ['while she/he is loving it (class 7)', 'if she/he is not loving it (class 7)'],
+  participial: ['as she/he loves it (class 7)', 'as she/he does not love it (class 7)'],
+  potential: ['she/he can love it (class 7)', 'she/he cannot love it (class 7)'],
+  relative: ['who loves it (class 7)', 'who does not love it (class 7)'],
+};
+
+describe('tense templates', () => {
+  it('lists every template name once, in table order', () => {
+    assert.deepEqual([...glossTenses], Object.keys(LOVE_IT));
+    assert.equal(new Set(glossTenses).size, 29);
+  });
+
+  for (const tense of glossTenses) {
+    it(`${tense}: positive and negative`, () => {
+      const [positive, negative] = LOVE_IT[tense];
+      assert.equal(gloss('love', sheHe, tense, 'positive', class7), positive);
+      assert.equal(gloss('love', sheHe, tense, 'negative', class7), negative);
+    });
+  }
+
+  it('leaves the object slot empty for an intransitive form', () => {
+    assert.equal(gloss('love', sheHe, 'past'), 'she/he loved');
+    assert.equal(gloss('sleep', you, 'imperative', 'negative'), 'do not sleep!');
+  });
+
+  it('throws on an unknown tense, listing the known ones', () => {
+    assert.throws(
+      () => gloss('love', sheHe, 'aorist' as GlossTense),
+      (error: unknown) =>
+        error instanceof Error &&
+        error.message.includes('"aorist"') &&
+        glossTenses.every((name) => error.message.includes(name)),
+    );
+  });
+});
+
+describe('persons and noun classes', () => {
+  it('names every person and number as a subject', () => {
+    assert.deepEqual(
+      [I, you, sheHe, we, youPl, they].map(subjectPronoun),
+      ['I', 'you', 'she/he', 'we', 'you (pl.)', 'they'],
+    );
+    assert.equal(subjectPronoun({ person: 3, number: 'sg' }), 'she/he');
+    assert.equal(subjectPronoun({ person: 3, number: 'pl', nounClass: 2 }), 'they');
+  });
+
+  it('names every person and number as an object', () => {
+    assert.deepEqual(
+      [I, you, sheHe, we, youPl, they].map((o) => objectPronoun(o, sheHe)),
+      ['me', 'you', 'her/him', 'us', 'you (pl.)', 'them'],
+    );
+  });
+
+  it('writes non-human classes with their number, as subject and object', () => {
+    assert.equal(subjectPronoun(class7), 'it (class 7)');
+    assert.equal(subjectPronoun(class8), 'they (class 8)');
+    assert.equal(subjectPronoun({ person: 3, number: 'sg', nounClass: 15 }), 'it (class 15)');
+    assert.equal(subjectPronoun({ person: 3, number: 'sg', nounClass: 16 }), 'it (class 16)');
+    assert.equal(objectPronoun(class8, I), 'them (class 8)');
+    assert.equal(objectPronoun({ person: 3, number: 'sg', nounClass: 15 }, I), 'it (class 15)');
+  });
+
+  it('lets `human` override the class', () => {
+    assert.equal(subjectPronoun({ person: 3, number: 'sg', nounClass: 9, human: true }), 'she/he');
+    assert.equal(subjectPronoun({ person: 3, number: 'sg', human: false }), 'it');
+  });
+
+  it('makes the verb agree with every subject', () => {
+    assert.equal(gloss('love', I, 'present'), 'I love');
+    assert.equal(gloss('love', you, 'present'), 'you love');
+    assert.equal(gloss('love', sheHe, 'present'), 'she/he loves');
+    assert.equal(gloss('love', class7, 'present'), 'it (class 7) loves');
+    assert.equal(gloss('love', class8, 'present'), 'they (class 8) love');
+    assert.equal(gloss('love', we, 'present', 'negative'), 'we do not love');
+    assert.equal(gloss('love', youPl, 'perfect'), 'you (pl.) have loved');
+    assert.equal(gloss('love', they, 'present_progressive'), 'they are loving');
+    assert.equal(gloss('love', I, 'present_progressive'), 'I am loving');
+    assert.equal(gloss('love', class8, 'past_progressive', 'negative'), 'they (class 8) were not loving');
+  });
+
+  it('glosses class 15 and locative class 16 subjects', () => {
+    assert.equal(gloss('fall', { person: 3, number: 'sg', nounClass: 15 }, 'past'), 'it (class 15) fell');
+    assert.equal(gloss('be', { person: 3, number: 'sg', nounClass: 16 }, 'present', 'negative'), 'it (class 16) is not');
+  });
+
+  it('uses "which" for a non-human relative and "who" otherwise', () => {
+    assert.equal(gloss('love', class7, 'relative', 'positive', sheHe), 'which loves her/him');
+    assert.equal(gloss('love', class8, 'relative', 'negative'), 'which do not love');
+    assert.equal(gloss('love', we, 'relative'), 'who love');
+  });
+
+  it('keeps the base form in the subjunctive for every person', () => {
+    assert.equal(gloss('love', I, 'subjunctive'), 'that I love');
+    assert.equal(gloss('love', we, 'subjunctive', 'negative'), 'that we not love');
+    assert.equal(gloss('be', sheHe, 'subjunctive'), 'that she/he be');
+  });
+});
+
+describe('reflexive objects', () => {
+  const reflexive: GlossObject = { reflexive: true };
+  it('agrees with each subject', () => {
+    assert.equal(gloss('see', I, 'past', 'positive', reflexive), 'I saw myself');
+    assert.equal(gloss('see', you, 'past', 'positive', reflexive), 'you saw yourself');
+    assert.equal(gloss('see', sheHe, 'past', 'positive', reflexive), 'she/he saw herself/himself');
+    assert.equal(gloss('see', class7, 'past', 'positive', reflexive), 'it (class 7) saw itself');
+    assert.equal(gloss('see', we, 'past', 'positive', reflexive), 'we saw ourselves');
+    assert.equal(gloss('see', youPl, 'past', 'positive', reflexive), 'you (pl.) saw yourselves');
+    assert.equal(gloss('see', they, 'past', 'positive', reflexive), 'they saw themselves');
+    assert.equal(gloss('see', class8, 'past', 'positive', reflexive), 'they (class 8) saw themselves');
+  });
+
+  it('follows the addressee in the imperative', () => {
+    assert.equal(gloss('love', you, 'imperative', 'positive', reflexive), 'love yourself!');
+    assert.equal(gloss('love', youPl, 'imperative', 'negative', reflexive), 'do not love yourselves!');
+  });
+});
+
+describe('multi-word verbs', () => {
+  it('inflects the first word and puts the object after the preposition', () => {
+    assert.equal(gloss('look at', sheHe, 'past', 'positive', class7), 'she/he looked at it (class 7)');
+    assert.equal(gloss('look at', sheHe, 'present', 'negative', class7), 'she/he does not look at it (class 7)');
+    assert.equal(gloss('look at', I, 'present_progressive', 'positive', class8), 'I am looking at them (class 8)');
+  });
+
+  it('puts a pronoun object before an adverb particle', () => {
+    assert.equal(gloss('give up', sheHe, 'past', 'positive', class7), 'she/he gave it (class 7) up');
+    assert.equal(gloss('give up', they, 'perfect'), 'they have given up');
+  });
+
+  it('conjugates "be able" like "be"', () => {
+    assert.equal(gloss('be able', I, 'present'), 'I am able');
+    assert.equal(gloss('be able', sheHe, 'present', 'negative'), 'she/he is not able');
+    assert.equal(gloss('be able', we, 'past', 'negative'), 'we were not able');
+    assert.equal(gloss('be able', sheHe, 'perfect', 'negative'), 'she/he has not been able');
+    assert.equal(gloss('be able', sheHe, 'future'), 'she/he will be able');
+  });
+});
+
+describe('irregular verbs', () => {
+  it('go, write and eat in every tense', () => {
+    const go: Partial<Record<GlossTense, string>> = {
+      infinitive: 'to go', imperative: 'go!', present: 'I go', present_progressive: 'I am going',
+      general_present: 'I go', habitual: 'I usually go', past: 'I went', recent_past: 'I went (today)',
+      remote_past: 'I went (long ago)', past_progressive: 'I was going', perfect: 'I have gone',
+      not_yet: 'I have not yet gone', present_perfect_progressive: 'I have been going', past_perfect: 'I had gone', future: 'I will go',
+      remote_future: 'I will go (later)', future_progressive: 'I will be going',
+      future_perfect: 'I will have gone', conditional: 'I would go', past_conditional: 'I would have gone',
+      conditional_progressive: 'I would be going', past_conditional_progressive: 'I would have been going',
+      conditional_perfect: 'I would have gone', subjunctive: 'that I go', consecutive: 'and then I went',
+      situative: 'while I am going', participial: 'as I go', potential: 'I can go', relative: 'who go',
+    };
+    for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
+
+    const written: Record<string, string> = {
+      past: 'they did not write it (class 7)', perfect: 'they have not written it (class 7)',
+      past_perfect: 'they had not written it (class 7)', future_perfect: 'they will not have written it (class 7)',
+      past_conditional: 'they would not have written it (class 7)', not_yet: 'they have not yet written it (class 7)',
+    };
+    for (const [tense, expected] of Object.entries(written)) {
+      assert.equal(gloss('write', they, tense as GlossTense, 'negative', class7), expected);
+    }
+    assert.equal(gloss('write', sheHe, 'remote_past', 'positive', class7), 'she/he wrote it (class 7) (long ago)');
+    assert.equal(gloss('eat', sheHe, 'present', 'positive', class7), 'she/he eats it (class 7)');
+    assert.equal(gloss('eat', sheHe, 'consecutive', 'positive', class7), 'and then she/he ate it (class 7)');
+    assert.equal(gloss('eat', sheHe, 'perfect', 'positive', class7), 'she/he has eaten it (class 7)');
+    assert.equal(gloss('eat', sheHe, 'past_conditional_progressive', 'negative'), 'she/he would not have been eating');
+  });
+
+  it('holds at least 150 verbs, including the common ones', () => {
+    assert.ok(irregularVerbs.size >= 150, `only ${irregularVerbs.size} irregular verbs`);
+    assert.deepEqual(irregularVerbs.get('lie'), { past: 'lay', pastParticiple: 'lain' });
+    assert.deepEqual(irregularVerbs.get('read'), { past: 'read', pastParticiple: 'read' });
+    const common = ['be', 'have', 'do', 'go', 'come', 'see', 'eat', 'drink', 'write', 'read', 'take', 'give', 'get',
+      'make', 'know', 'think', 'bring', 'buy', 'teach', 'catch', 'fight', 'find', 'sell', 'tell', 'say', 'sleep',
+      'leave', 'feel', 'keep', 'meet', 'sit', 'stand', 'understand', 'run', 'begin', 'swim', 'sing', 'fall', 'forget',
+      'hide', 'bite', 'break', 'choose', 'speak', 'steal', 'wake', 'wear', 'tear', 'throw', 'grow', 'fly', 'draw',
+      'shoot', 'build', 'send', 'spend', 'lend', 'lose', 'pay', 'lay', 'put', 'cut', 'hit', 'hurt', 'let', 'set',
+      'shut', 'cost', 'beat', 'become', 'hold', 'hear', 'mean', 'light', 'ride', 'rise', 'drive', 'shake', 'forgive',
+      'lie', 'swear', 'hang', 'dig', 'stick', 'strike', 'sweep', 'weep', 'bend', 'bleed', 'breed', 'feed', 'flee',
+      'grind', 'kneel', 'lead', 'seek', 'shine', 'sink', 'spin', 'spit', 'split', 'spread', 'spring', 'sting',
+      'stink', 'swing', 'wind', 'wring'];
+    assert.deepEqual(common.filter((verb) => !irregularVerbs.has(verb)), []);
+  });
+});
+
+describe('English spelling rules', () => {
+  const forms = (verb: string) => {
+    const f = inflect(verb);
+    return [f.third, f.past, f.pastParticiple, f.presentParticiple];
+  };
+
+  it('third person -s, -es, -ies', () => {
+    assert.deepEqual(
+      ['watch', 'carry', 'play', 'go', 'do', 'have', 'fix', 'love'].map((v) => inflect(v).third),
+      ['watches', 'carries', 'plays', 'goes', 'does', 'has', 'fixes', 'loves'],
+    );
+  });
+
+  it('past -ed with doubling, e-drop and y -> ied', () => {
+    assert.deepEqual(forms('stop'), ['stops', 'stopped', 'stopped', 'stopping']);
+    assert.deepEqual(forms('plan'), ['plans', 'planned', 'planned', 'planning']);
+    assert.deepEqual(forms('visit'), ['visits', 'visited', 'visited', 'visiting']);
+    assert.deepEqual(forms('open'), ['opens', 'opened', 'opened', 'opening']);
+    assert.deepEqual(forms('fix'), ['fixes', 'fixed', 'fixed', 'fixing']);
+    assert.deepEqual(forms('snow'), ['snows', 'snowed', 'snowed', 'snowing']);
+    assert.deepEqual(forms('play'), ['plays', 'played', 'played', 'playing']);
+    assert.deepEqual(forms('love'), ['loves', 'loved', 'loved', 'loving']);
+    assert.deepEqual(forms('carry'), ['carries', 'carried', 'carried', 'carrying']);
+    assert.deepEqual(forms('admit'), ['admits', 'admitted', 'admitted', 'admitting']);
+  });
+
+  it('-ing forms', () => {
+    assert.deepEqual(
+      ['die', 'see', 'run', 'be', 'lie', 'begin', 'agree'].map((v) => inflect(v).presentParticiple),
+      ['dying', 'seeing', 'running', 'being', 'lying', 'beginning', 'agreeing'],
+    );
+  });
+
+  it('irregular forms and multi-word verbs', () => {
+    assert.deepEqual(forms('go'), ['goes', 'went', 'gone', 'going']);
+    assert.deepEqual(forms('write'), ['writes', 'wrote', 'written', 'writing']);
+    assert.deepEqual(forms('eat'), ['eats', 'ate', 'eaten', 'eating']);
+    assert.deepEqual(forms('look at'), ['looks at', 'looked at', 'looked at', 'looking at']);
+    assert.deepEqual(forms('give up'), ['gives up', 'gave up', 'given up', 'giving up']);
+    assert.deepEqual(forms('be able'), ['is able', 'was able', 'been able', 'being able']);
+  });
+
+  it('"be" agrees in person and number', () => {
+    const present = ([[1, 'sg'], [2, 'sg'], [3, 'sg'], [1, 'pl'], [2, 'pl'], [3, 'pl']] as const).map(([p, n]) => [
+      finiteForm('be', 'present', p, n),
+      finiteForm('be', 'past', p, n),
+    ]);
+    assert.deepEqual(present, [['am', 'was'], ['are', 'were'], ['is', 'was'], ['are', 'were'], ['are', 'were'], ['are', 'were']]);
+    assert.equal(gloss('be', I, 'past'), 'I was');
+    assert.equal(gloss('be', we, 'past'), 'we were');
+    assert.equal(gloss('be', sheHe, 'present'), 'she/he is');
+    assert.equal(gloss('be', sheHe, 'past', 'negative'), 'she/he was not');
+    assert.equal(gloss('be', sheHe, 'perfect', 'negative'), 'she/he has not been');
+    assert.equal(gloss('be', sheHe, 'habitual', 'negative'), 'she/he is not usually');
+  });
+
+  it('rejects an empty verb', () => {
+    assert.throws(() => inflect('  '), /empty/);
+  });
+});
