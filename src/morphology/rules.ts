@@ -77,8 +77,8 @@ export function applyRules(rules: readonly CompiledRule[], morphs: Morph[], cont
       const l = c.left.exec(left.form);
       const r = c.right.exec(right.form);
       if (!l || !r) continue;
-      const newLeft = left.form.slice(0, l.index) + (c.rule.left_to === undefined ? l[0] : l[0].replace(c.left, c.rule.left_to));
-      const newRight = (c.rule.right_to === undefined ? r[0] : r[0].replace(c.right, c.rule.right_to)) + right.form.slice(r[0].length);
+      const newLeft = left.form.slice(0, l.index) + (c.rule.left_to === undefined ? l[0] : expand(c.rule.left_to, l));
+      const newRight = (c.rule.right_to === undefined ? r[0] : expand(c.rule.right_to, r)) + right.form.slice(r[0].length);
       if (newLeft === left.form && newRight === right.form) continue;
       left.form = newLeft;
       right.form = newRight;
@@ -86,6 +86,11 @@ export function applyRules(rules: readonly CompiledRule[], morphs: Morph[], cont
     }
   }
   return applied;
+}
+
+/** A replacement with $1..$9 taken from the match's groups (the match keeps its context, e.g. lookbehind). */
+function expand(template: string, match: RegExpExecArray): string {
+  return template.replace(/\$(\d)/g, (_, n: string) => match[Number(n)] ?? '');
 }
 
 export type { CompiledRule };

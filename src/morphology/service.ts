@@ -1,0 +1,418 @@
+/**
+ * The morphology service: every installed cartridge behind one API that HTTP
+ * routes, MCP tools and the CLI share. Conjugation, analysis, paradigms and
+ * language facts, with errors as values naming the parameter to fix.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { LanguageCodes } from '../language-codes.js';
+import { fail, ok, type Result } from '../result.js';
+import { Analyzer } from './analyzer.js';
+import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
+import { englishGloss, glossTenses, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { GenerationError, Generator, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
+import { loadPhonology, type Phonology } from './phonology.js';
+import { syllableInventory, syllabify } from './syllables.js';
+import { cellFromFeatures } from './unimorph.js';
+
+/** A bad input, named so a caller can fix it. */
+export interface MorphologyProblem {
+  code: 'invalid_parameter' | 'language_not_found';
+  parameter: string;
+  message: string;
+  allowed?: string[];
+}
+
+export interface ConjugateInput {
+  language: string;
+  root: string;
+  subject?: string;
+  tense?: string;
+  polarity?: Polarity;
+  object?: string;
+  mood?: string;
+  variant?: string;
+  extensions?: string[];
+  /** A UniMorph feature bundle instead of tense/subject/object/polarity. */
+  features?: string;
+  include_tones?: boolean;
+}
+
+export interface SlotView {
+  form: string;
+  /** What the morph realises: an agreement id (1sg, c7), a tense id, 'negative', 'refl', ... */
+  id?: string;
+}
+
+export interface WordView {
+  surface: string;
+  slots: Record<string, SlotView>;
+  tense?: string;
+  polarity: Polarity;
+}
+
+export interface TonalAnalysis {
+  status: 'not_tonal' | 'not_available';
+  note: string;
+}
+
+export interface ConjugationResult {
+  language: string;
+  lemma: string;
+  root: string;
+  in_lexicon: boolean;
+  surface_form: string;
+  /** The main verb's slots; a periphrastic form also has `auxiliary` with the auxiliary's word. */
+  slots: Record<string, SlotView | WordView>;
+  words: WordView[];
+  tonal_analysis: TonalAnalysis;
+  english: string;
+  features: { word_class: string; tense?: string; mood?: string; polarity: Polarity; subject?: string; object?: string; variant?: string };
+  rules_applied: string[];
+}
+
+export interface AnalysisView {
+  language: string;
+  lemma: string;
+  root: string;
+  in_lexicon: boolean;
+  gloss: string | null;
+  english: string | null;
+  features: ConjugationResult['features'];
+  words: WordView[];
+  score: number;
+}
+
+export interface LanguageSummary {
+  iso: string;
+  iso639_1: string | null;
+  name: string;
+  endonym: string | null;
+  glottocode: string | null;
+  guthrie: string | null;
+  foundational: boolean;
+  capabilities: string[];
+  tenses: Array<{ id: string; label: string; mood: string; negative: boolean }>;
+  subjects: string[];
+  word_classes: string[];
+  lexicon_size: number;
+  golden_tests: { total: number; passing: number };
+  sources: Array<{ id: string; citation: string }>;
+}
+
+/** Subject spellings accepted at the edge besides the agreement ids. */
+const SUBJECT_ALIASES: Record<string, string> = { '3sg': 'c1', '3pl': 'c2' };
+
+/** One language's engine. */
+export class LanguageEngine {
+  readonly generator: Generator;
+  readonly analyzer: Analyzer;
+  readonly phonology?: Phonology;
+  #golden?: { total: number; passing: number };
+
+  constructor(readonly cartridge: Cartridge) {
+    this.generator = new Generator(cartridge);
+    this.analyzer = new Analyzer(this.generator);
+    const phonologyFile = path.join(cartridge.dir, 'phonology.yaml');
+    if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
+  }
+
+  get iso(): string {
+    return this.cartridge.metadata.iso639_3;
+  }
+
+  /** Golden tests of the cartridge, run once. */
+  golden(): { total: number; passing: number } {
+    if (this.#golden) return this.#golden;
+    const tests = this.cartridge.golden?.tests ?? [];
+    let passing = 0;
+    for (const test of tests) {
+      try {
+        const cell = { polarity: 'positive', word_class: 'verb', ...test.cell } as unknown as Cell;
+        if (this.generator.generate(test.lemma, cell).surface === test.form) passing++;
+      } catch {
+        // counted as failing
+      }
+    }
+    this.#golden = { total: tests.length, passing };
+    return this.#golden;
+  }
+
+  summary(): LanguageSummary {
+    const m = this.cartridge.metadata;
+    const capabilities: string[] = [];
+    if (this.cartridge.verbs) capabilities.push('conjugation', 'analysis', 'paradigms');
+    if (this.cartridge.words?.classes.length) capabilities.push('agreement');
+    if (this.phonology) capabilities.push('syllables');
+    return {
+      iso: m.iso639_3,
+      iso639_1: m.iso639_1 ?? null,
+      name: m.name,
+      endonym: m.endonym ?? null,
+      glottocode: m.glottocode ?? null,
+      guthrie: m.guthrie ?? null,
+      foundational: m.foundational,
+      capabilities,
+      tenses: (this.cartridge.verbs?.tenses ?? []).map((t) => ({ id: t.id, label: t.label, mood: t.mood, negative: !t.negative.absent })),
+      subjects: this.generator.agreementIds,
+      word_classes: [...(this.cartridge.verbs ? ['verb'] : []), ...(this.cartridge.words?.classes.map((c) => c.id) ?? [])],
+      lexicon_size: this.cartridge.lexicon.length,
+      golden_tests: this.golden(),
+      sources: m.sources.map((s) => ({ id: s.id, citation: s.citation })),
+    };
+  }
+}
+
+export class MorphologyService {
+  readonly #engines = new Map<string, LanguageEngine>();
+
+  constructor(
+    cartridges: Cartridge[],
+    private readonly codes: LanguageCodes,
+  ) {
+    for (const c of cartridges) this.#engines.set(c.metadata.iso639_3, new LanguageEngine(c));
+  }
+
+  /** Loads every cartridge folder under `dir` (folders without cartridge.yaml are skipped). */
+  static load(dir: string, codes: LanguageCodes): MorphologyService {
+    const cartridges = existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
+          .map((e) => loadCartridge(path.join(dir, e.name)))
+      : [];
+    return new MorphologyService(cartridges, codes);
+  }
+
+  /** Builds analysis frames now (call in the background after start). */
+  warm(): void {
+    for (const engine of this.#engines.values()) if (engine.cartridge.verbs) engine.analyzer.warm();
+  }
+
+  languages(): LanguageSummary[] {
+    return [...this.#engines.values()].map((e) => e.summary()).sort((a, b) => a.iso.localeCompare(b.iso));
+  }
+
+  /** The engine for a language code (ISO 639-3, 639-1 or a macrolanguage code). */
+  engine(code: string): Result<LanguageEngine, 'language_not_found' | 'invalid_parameter'> {
+    const iso = this.codes.normalise(code) ?? (this.#engines.has(code.toLowerCase()) ? code.toLowerCase() : undefined);
+    const engine = iso ? this.#engines.get(iso) : undefined;
+    if (engine) return ok(engine);
+    const installed = [...this.#engines.keys()].join(', ');
+    if (!/^[a-z]{2,3}$/i.test(code.trim())) return fail('invalid_parameter', `"${code}" is not a language code; installed: ${installed}`);
+    return fail('language_not_found', `no cartridge for "${code}"; installed: ${installed}`);
+  }
+
+  conjugate(input: ConjugateInput): Result<ConjugationResult, string> & { problem?: MorphologyProblem } {
+    const resolved = this.#resolve(input);
+    if (!resolved.ok) return resolved;
+    const { engine, lemma, cell } = resolved.value;
+    let generated: Generated;
+    try {
+      generated = engine.generator.generate(lemma, cell);
+    } catch (error) {
+      return this.#generationProblem(engine, error);
+    }
+    return ok(this.#view(engine, lemma, cell, generated));
+  }
+
+  /** Every analysis of `form`, in one language or in every installed one. */
+  analyze(form: string, language?: string): Result<AnalysisView[], string> & { problem?: MorphologyProblem } {
+    const text = form.trim();
+    if (!text) return problem('invalid_parameter', 'form', 'give a word to analyse');
+    if (text.length > 100) return problem('invalid_parameter', 'form', 'a form is at most 100 characters');
+    let engines: LanguageEngine[];
+    if (language) {
+      const found = this.engine(language);
+      if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
+      engines = [found.value];
+    } else {
+      engines = [...this.#engines.values()];
+    }
+    const results: AnalysisView[] = [];
+    for (const engine of engines) {
+      for (const a of engine.analyzer.analyze(text)) {
+        const view = this.#view(engine, a.lemma, a.cell, a.generated);
+        results.push({
+          language: engine.iso,
+          lemma: a.lemma,
+          root: a.root,
+          in_lexicon: a.in_lexicon,
+          gloss: a.gloss,
+          english: a.gloss ? view.english : null,
+          features: view.features,
+          words: view.words,
+          score: a.score,
+        });
+      }
+    }
+    return ok(results.sort((a, b) => b.score - a.score));
+  }
+
+  /** Syllables of a word and the language's syllable inventory. */
+  syllables(language: string): Result<ReturnType<typeof syllableInventory> & { language: string }, string> & { problem?: MorphologyProblem } {
+    const found = this.engine(language);
+    if (!found.ok) return problem(found.code, 'lang', found.message, [...this.#engines.keys()]);
+    if (!found.value.phonology) return problem('language_not_found', 'lang', `no phonology for ${found.value.cartridge.metadata.name} yet`);
+    return ok({ language: found.value.iso, ...syllableInventory(found.value.phonology) });
+  }
+
+  syllabify(language: string, word: string): Result<string[], string> & { problem?: MorphologyProblem } {
+    const found = this.engine(language);
+    if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
+    if (!found.value.phonology) return problem('language_not_found', 'language', `no phonology for ${found.value.cartridge.metadata.name} yet`);
+    return ok(syllabify(word, found.value.phonology));
+  }
+
+  #resolve(input: ConjugateInput): Result<{ engine: LanguageEngine; lemma: string; cell: Cell }, string> & { problem?: MorphologyProblem } {
+    const found = this.engine(input.language);
+    if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
+    const engine = found.value;
+    const verbs = engine.cartridge.verbs;
+    if (!verbs) return problem('invalid_parameter', 'language', `${engine.cartridge.metadata.name} has no verb grammar yet`);
+    const lemma = this.#lemma(engine, input.root);
+    if (!lemma.ok) return lemma;
+    if (input.features) {
+      const mapping = engine.cartridge.features;
+      const cell = mapping ? cellFromFeatures(input.features, mapping) : undefined;
+      if (!cell || cell.word_class !== 'verb') return problem('invalid_parameter', 'features', `"${input.features}" does not name a verb form of ${engine.cartridge.metadata.name}`);
+      return ok({ engine, lemma: lemma.value, cell });
+    }
+    const tenseIds = engine.generator.tenseIds;
+    let tense = input.tense ?? (input.mood ? verbs.tenses.find((t) => t.id === input.mood || t.mood === input.mood)?.id : undefined) ?? tenseIds[0]!;
+    const tenseSpec = engine.generator.tense(tense);
+    if (!tenseSpec) return problem('invalid_parameter', 'tense', `unknown tense "${tense}"`, tenseIds);
+    if (input.mood && tenseSpec.mood !== input.mood && tenseSpec.id !== input.mood) {
+      const moods = [...new Set(verbs.tenses.map((t) => t.mood))];
+      return problem('invalid_parameter', 'mood', `the ${tense} is ${tenseSpec.mood}, not ${input.mood}`, moods);
+    }
+    tense = tenseSpec.id;
+    const subjects = engine.generator.agreementIds;
+    const subject = input.subject === undefined ? undefined : SUBJECT_ALIASES[input.subject.toLowerCase()] ?? input.subject.toLowerCase();
+    if (subject !== undefined && !subjects.includes(subject)) {
+      return problem('invalid_parameter', 'subject', `unknown subject "${input.subject}"`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
+    }
+    const object = input.object === undefined ? undefined : input.object.toLowerCase() === 'refl' ? 'refl' : SUBJECT_ALIASES[input.object.toLowerCase()] ?? input.object.toLowerCase();
+    if (object !== undefined && object !== 'refl' && !subjects.includes(object)) {
+      return problem('invalid_parameter', 'object', `unknown object "${input.object}"`, ['refl', ...subjects]);
+    }
+    if (input.variant && !tenseSpec.variants[input.variant]) {
+      return problem('invalid_parameter', 'variant', `the ${tense} has no variant "${input.variant}"`, Object.keys(tenseSpec.variants));
+    }
+    for (const ext of input.extensions ?? []) {
+      if (!verbs.extensions.some((e) => e.id === ext)) return problem('invalid_parameter', 'extensions', `unknown extension "${ext}"`, verbs.extensions.map((e) => e.id));
+    }
+    const polarity = input.polarity ?? 'positive';
+    const formation = { ...tenseSpec[polarity], ...(input.variant ? tenseSpec.variants[input.variant]?.[polarity] : {}) };
+    if (formation.absent) return problem('invalid_parameter', 'polarity', `the ${tense} has no ${polarity} form`, ['positive']);
+    const needsSubject = !formation.no_subject || formation.plural_suffix !== undefined || formation.fv_plural !== undefined;
+    const chosen = subject ?? (needsSubject ? (formation.no_subject ? '2sg' : undefined) : undefined);
+    if (needsSubject && !chosen) return problem('invalid_parameter', 'subject', `the ${tense} needs a subject`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
+    const cell: Cell = {
+      word_class: 'verb',
+      tense,
+      polarity,
+      ...(chosen ? { subject: chosen } : {}),
+      ...(object ? { object } : {}),
+      ...(input.variant ? { variant: input.variant } : {}),
+      ...(input.extensions?.length ? { extensions: input.extensions } : {}),
+    };
+    return ok({ engine, lemma: lemma.value, cell });
+  }
+
+  /** Accepts `penda`, `-pend-` (a root) and `kupenda` (an infinitive whose stem the lexicon knows). */
+  #lemma(engine: LanguageEngine, input: string): Result<string, string> & { problem?: MorphologyProblem } {
+    const text = input.trim().toLowerCase().normalize('NFC');
+    if (!/^-?[\p{L}']+-?$/u.test(text) || text.length > 40) {
+      return problem('invalid_parameter', 'root', `"${input}" is not a verb root: use letters only, e.g. penda, -pend- or kupenda`);
+    }
+    const verbs = engine.cartridge.verbs!;
+    if (text.startsWith('-') || text.endsWith('-')) {
+      const root = text.replace(/^-|-$/g, '');
+      return ok(/[aeiou]$/u.test(root) ? root : root + verbs.default_fv);
+    }
+    const known = (lemma: string) => engine.cartridge.lexicon.some((e) => e.word_class === 'verb' && e.lemma === lemma);
+    const prefix = verbs.infinitive_prefix;
+    if (prefix && text.startsWith(prefix) && !known(text)) {
+      const stem = text.slice(prefix.length);
+      const glided = stem.startsWith('w') ? stem.slice(1) : stem;
+      if (known(stem)) return ok(stem);
+      if (known(`e${glided}`)) return ok(`e${glided}`);
+      if (known(`i${glided}`)) return ok(`i${glided}`);
+    }
+    return ok(text);
+  }
+
+  #generationProblem(engine: LanguageEngine, error: unknown): Result<never, string> & { problem?: MorphologyProblem } {
+    if (error instanceof GenerationError) {
+      const allowed =
+        error.parameter === 'tense' ? engine.generator.tenseIds : ['subject', 'object', 'agreement'].includes(error.parameter) ? engine.generator.agreementIds : undefined;
+      return problem('invalid_parameter', error.parameter, error.message, allowed);
+    }
+    throw error;
+  }
+
+  #view(engine: LanguageEngine, lemma: string, cell: Cell, generated: Generated): ConjugationResult {
+    const words = generated.words.map(wordView);
+    const main = words[words.length - 1]!;
+    const slots: ConjugationResult['slots'] = { ...main.slots };
+    if (words.length > 1) slots.auxiliary = words[0]!;
+    const lexeme = engine.generator.lexeme(lemma, cell.word_class);
+    const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
+    return {
+      language: engine.iso,
+      lemma,
+      root: lexeme.root,
+      in_lexicon: lexeme.inLexicon,
+      surface_form: generated.surface,
+      slots,
+      words,
+      tonal_analysis: tonalAnalysis(engine.cartridge),
+      english: gloss(engine, lexeme.gloss ?? lemma, lexeme.gloss !== null, cell),
+      features: {
+        word_class: cell.word_class,
+        ...(cell.tense ? { tense: cell.tense } : {}),
+        ...(tense ? { mood: tense.mood } : {}),
+        polarity: cell.polarity,
+        ...(cell.subject ? { subject: cell.subject } : {}),
+        ...(cell.object ? { object: cell.object } : {}),
+        ...(cell.variant ? { variant: cell.variant } : {}),
+      },
+      rules_applied: [...new Set(generated.words.flatMap((w) => w.rules))],
+    };
+  }
+}
+
+function wordView(word: GeneratedWord): WordView {
+  const slots: Record<string, SlotView> = {};
+  for (const m of word.morphs) slots[m.slot] = { form: m.form, ...(m.id ? { id: m.id } : {}) };
+  return { surface: word.surface, slots, ...(word.tense ? { tense: word.tense } : {}), polarity: word.polarity };
+}
+
+function tonalAnalysis(cartridge: Cartridge): TonalAnalysis {
+  const name = cartridge.metadata.name;
+  if (cartridge.metadata.lexical_tone === false) {
+    return { status: 'not_tonal', note: `${name} has no lexical or grammatical tone; there are no tones to mark` };
+  }
+  return { status: 'not_available', note: `tone data for ${name} is not available yet; no tones are guessed` };
+}
+
+function person(row: AgreementRow | undefined): GlossPerson | undefined {
+  if (!row) return undefined;
+  return { person: row.person, number: row.number, ...(row.class ? { nounClass: row.class } : {}), human: row.human };
+}
+
+/** The English gloss; a root outside the lexicon is shown as ‹lemma›. */
+function gloss(engine: LanguageEngine, verb: string, known: boolean, cell: Cell): string {
+  const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
+  if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verb : `‹${verb}›`;
+  const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? { person: 2, number: 'sg' };
+  const object: GlossObject | undefined =
+    cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
+  const placeholder = 'zzverb';
+  const text = englishGloss({ verb: known ? verb : placeholder, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
+  return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
+}
+
+function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): { ok: false; code: string; message: string; problem: MorphologyProblem } {
+  return { ok: false, code, message, problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
+}
