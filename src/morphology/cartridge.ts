@@ -5,6 +5,7 @@
  *   agreement.yaml   persons and noun classes with their concords
  *   verbs.yaml       verb template, tense/aspect/mood table, extensions, stem rules
  *   words.yaml       other inflected word classes (adjectives, possessives, ...)
+ *   nouns.yaml       noun classes: prefixes, plurals, locative and possessive recipes
  *   rules.yaml       ordered morphophonological rules at morph boundaries
  *   features.yaml    how UniMorph feature bundles map onto cells
  *   lexicon.tsv      roots and stems with gloss and source
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { readTsv } from '../language-codes.js';
+import { nounsSchema, type NounGrammar } from './nouns.js';
 
 const source = z.string().min(1);
 
@@ -37,8 +39,8 @@ const formationSchema = z
     fv_plural: z.string().optional(),
     fv_object: z.string().optional(),
     post_final: z.string().optional(),
-    /** Put the stem-support morph before short stems (see verbs.stem_support). */
-    stem_support: z.boolean().optional(),
+    /** Put the stem-support morph (or this morph) before stems that need support (see verbs.stem_support). */
+    stem_support: z.union([z.boolean(), z.string()]).optional(),
     /** The form has no subject marker (habitual hu-, imperative, infinitive). */
     no_subject: z.boolean().optional(),
     /** Extra suffix when the subject is plural (imperative -ni). */
@@ -105,7 +107,15 @@ const verbsSchema = z
     /** Vowels a lexeme may end in; a lemma ending in `default_fv` loses it to form the root. */
     default_fv: z.string().default('a'),
     /** Morph put before short stems in tenses that ask for it; `short` = one syllable (or flagged in the lexicon). */
-    stem_support: z.object({ morph: z.string(), dropped_with_object: z.boolean().default(true), source }).optional(),
+    stem_support: z
+      .object({
+        morph: z.string(),
+        dropped_with_object: z.boolean().default(true),
+        /** Which stems need it: short (one syllable, or flagged) and/or vowel-initial ones. */
+        applies_to: z.array(z.enum(['short', 'vowel_initial'])).default(['short']),
+        source,
+      })
+      .optional(),
     /** Reflexive object marker (PRIM(RFLX)). */
     reflexive: z.string().optional(),
     /** Infinitive prefix, used to strip 'ku-'-style input (kupenda -> penda). */
@@ -181,6 +191,9 @@ const featureRuleSchema = z
         object: z.string().optional(),
         variant: z.string().optional(),
         agreement: z.string().optional(),
+        number: z.enum(['sg', 'pl']).optional(),
+        form: z.string().optional(),
+        possessee: z.string().optional(),
       })
       .strict(),
     /**
@@ -192,10 +205,26 @@ const featureRuleSchema = z
   .strict();
 export type FeatureRule = z.infer<typeof featureRuleSchema>;
 
+/** A gold-data schema whose files need their own reading of some tags. */
+const featureSchemaSchema = z
+  .object({
+    id: z.string(),
+    description: z.string(),
+    /** A file is in this schema when any of its bundles has any of these atoms. */
+    detect: z.array(z.string()).min(1),
+    /** Tried before the general rules. */
+    rules: z.array(featureRuleSchema).default([]),
+    /** The schema writes without the optional marks (metadata.orthography.optional_marks). */
+    plain_orthography: z.boolean().default(false),
+  })
+  .strict();
+export type FeatureSchema = z.infer<typeof featureSchemaSchema>;
+
 const featuresSchema = z
   .object({
     /** Layered features NOM(...), PRIM(...) are flattened to atoms with these prefixes. */
     layers: z.record(z.string(), z.string()).default({}),
+    schemas: z.array(featureSchemaSchema).default([]),
     rules: z.array(featureRuleSchema),
     defaults: z.object({ polarity: z.enum(['positive', 'negative']).default('positive') }).default({ polarity: 'positive' }),
     source,
@@ -220,6 +249,9 @@ export interface LexiconEntry {
   lemma: string;
   word_class: string;
   gloss: string;
+  /** Nouns: class id (1, 1a, 3, ...) and an irregular plural ('-' = none). */
+  noun_class?: string;
+  plural?: string;
   /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
   flags: string[];
   source: string;
@@ -235,6 +267,8 @@ export const metadataSchema = z
     guthrie: z.string().nullable().optional(),
     foundational: z.boolean().default(false),
     lexical_tone: z.boolean().optional(),
+    /** Marks the standard orthography may leave out (vowel length macrons): marked letter -> plain letter. */
+    orthography: z.object({ optional_marks: z.record(z.string(), z.string()).default({}) }).default({ optional_marks: {} }),
     sources: z.array(z.object({ id: z.string(), citation: z.string(), licence: z.string().optional() })).default([]),
   })
   .strict();
@@ -247,6 +281,7 @@ export interface Cartridge {
   agreement?: z.infer<typeof agreementSchema>;
   verbs?: VerbGrammar;
   words?: z.infer<typeof wordsSchema>;
+  nouns?: NounGrammar;
   rules: Rule[];
   features?: FeatureMapping;
   lexicon: LexiconEntry[];
@@ -275,6 +310,8 @@ export function loadCartridge(dir: string): Cartridge {
         word_class: r.word_class || 'verb',
         gloss: r.gloss ?? '',
         flags: (r.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean),
+        ...(r.noun_class ? { noun_class: r.noun_class } : {}),
+        ...(r.plural ? { plural: r.plural } : {}),
         source: r.source ?? '',
       }))
     : [];
@@ -284,6 +321,7 @@ export function loadCartridge(dir: string): Cartridge {
     agreement: readYaml(dir, 'agreement.yaml', agreementSchema),
     verbs: readYaml(dir, 'verbs.yaml', verbsSchema),
     words: readYaml(dir, 'words.yaml', wordsSchema),
+    nouns: readYaml(dir, 'nouns.yaml', nounsSchema),
     rules: readYaml(dir, 'rules.yaml', rulesSchema)?.rules ?? [],
     features: readYaml(dir, 'features.yaml', featuresSchema),
     lexicon,

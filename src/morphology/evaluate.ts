@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Analyzer } from './analyzer.js';
 import type { Cell, Generator } from './generator.js';
-import { cellFromFeatures, cellsFromFeatures } from './unimorph.js';
+import { cellFromFeatures, cellsFromFeatures, detectSchema } from './unimorph.js';
 
 export interface GoldRow {
   lemma: string;
@@ -58,8 +58,11 @@ export function evaluateInflection(generator: Generator, files: string[], option
   const reports: FileReport[] = [];
   const all: CellResult[] = [];
   for (const file of files) {
+    const rows = readGold(file);
+    const schema = detectSchema(rows.map((r) => r.features), mapping);
+    const plain = schema?.plain_orthography ? plainSpelling(generator) : (text: string) => text;
     const cells = new Map<string, { lemma: string; features: string; gold: Set<string> }>();
-    for (const row of readGold(file)) {
+    for (const row of rows) {
       const key = `${row.lemma}\t${row.features}`;
       const cell = cells.get(key) ?? { lemma: row.lemma, features: row.features, gold: new Set<string>() };
       cell.gold.add(row.form);
@@ -68,11 +71,11 @@ export function evaluateInflection(generator: Generator, files: string[], option
     let right = 0;
     for (const { lemma, features, gold } of cells.values()) {
       const result: CellResult = { lemma, features, gold: [...gold], generated: null, right: false };
-      const cell = cellFromFeatures(features, mapping);
+      const cell = cellFromFeatures(features, mapping, schema);
       if (!cell) result.error = 'features not mapped';
       else {
         try {
-          result.generated = generator.generate(lemma, cell).surface;
+          result.generated = plain(generator.generate(lemma, cell).surface);
           result.right = gold.has(result.generated);
         } catch (error) {
           result.error = (error as Error).message;
@@ -102,6 +105,12 @@ export function evaluateInflection(generator: Generator, files: string[], option
   return { files: reports, cells: all.length, right, accuracy: ratio(right, all.length), worst };
 }
 
+/** Removes the marks the orthography may leave out (for gold files written without them). */
+export function plainSpelling(generator: Generator): (text: string) => string {
+  const marks = Object.entries(generator.cartridge.metadata.orthography.optional_marks);
+  return (text) => marks.reduce((t, [marked, plain]) => t.replaceAll(marked, plain), text);
+}
+
 function ratio(right: number, total: number): number {
   return total === 0 ? 0 : Math.round((right / total) * 10000) / 100;
 }
@@ -129,9 +138,11 @@ export function evaluateAnalysis(generator: Generator, analyzer: Analyzer, files
   for (const file of files) {
     let fileRows = 0;
     let fileFound = 0;
-    for (const row of readGold(file)) {
+    const gold = readGold(file);
+    const schema = detectSchema(gold.map((r) => r.features), mapping);
+    for (const row of gold) {
       fileRows++;
-      const wanted = cellsFromFeatures(row.features, mapping).map((c) => generator.canonical(c));
+      const wanted = cellsFromFeatures(row.features, mapping, schema).map((c) => generator.canonical(c));
       let analyses = cache.get(row.form);
       if (!analyses) {
         analyses = analyzer.analyze(row.form);

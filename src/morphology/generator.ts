@@ -5,6 +5,7 @@
  * Generic: everything language-specific comes from the cartridge.
  */
 import type { AgreementRow, Cartridge, Formation, MorphSpec, Tense } from './cartridge.js';
+import { NounInflector, nounForms, type NounForm } from './nouns.js';
 import { applyRules, compileRules, type CompiledRule, type Morph } from './rules.js';
 
 export type Polarity = 'positive' | 'negative';
@@ -20,6 +21,10 @@ export interface Cell {
   object?: string;
   variant?: string;
   extensions?: string[];
+  /** Nouns: number, which derived form, and the agreement id of the possessee of a possessive. */
+  number?: 'sg' | 'pl';
+  form?: string;
+  possessee?: string;
 }
 
 /** A lexeme as the generator needs it. */
@@ -65,9 +70,11 @@ export class Generator {
   readonly #tenses = new Map<string, Tense>();
   readonly #rows = new Map<string, AgreementRow>();
   readonly #lexicon = new Map<string, Cartridge['lexicon'][number]>();
+  readonly #nouns?: NounInflector;
 
   constructor(readonly cartridge: Cartridge) {
     this.#rules = compileRules(cartridge.rules);
+    if (cartridge.nouns) this.#nouns = new NounInflector(cartridge.nouns);
     for (const t of cartridge.verbs?.tenses ?? []) this.#tenses.set(t.id, t);
     for (const r of cartridge.agreement?.rows ?? []) this.#rows.set(r.id, r);
     for (const e of cartridge.lexicon) this.#lexicon.set(`${e.word_class}:${e.lemma}`, e);
@@ -134,7 +141,50 @@ export class Generator {
   /** Generates with an explicit lexeme (the analyzer passes placeholder roots). */
   generateWith(lexeme: Lexeme, cell: Cell): Generated {
     if (cell.word_class === 'verb') return this.#verb(lexeme, cell);
+    if (cell.word_class === 'noun') return this.#noun(lexeme.lemma, cell);
     return this.#word(lexeme.root, cell);
+  }
+
+  #noun(lemma: string, cell: Cell): Generated {
+    const nouns = this.#nouns;
+    if (!nouns) throw new GenerationError('word_class', 'this language has no noun grammar yet');
+    const entry = this.#lexicon.get(`noun:${lemma}`);
+    const cls = nouns.classify(lemma, entry?.noun_class);
+    if (!cls) throw new GenerationError('lemma', `cannot tell the noun class of "${lemma}"`);
+    const stem = nouns.split(lemma, cls);
+    if (stem === undefined) throw new GenerationError('lemma', `"${lemma}" does not begin with a class ${cls.id} prefix`);
+    let target = cls;
+    let targetStem = stem;
+    let prefixes = cls.prefixes;
+    if (cell.number === 'pl' && cls.plural !== undefined) {
+      if (entry?.plural === '-') throw new GenerationError('number', `"${lemma}" has no plural`);
+      const plural = nouns.nounClass(cls.plural);
+      if (!plural) throw new GenerationError('number', `class ${cls.id} names an unknown plural class ${cls.plural}`);
+      target = plural;
+      if (entry?.plural) {
+        const split = nouns.split(entry.plural, plural);
+        if (split === undefined) throw new GenerationError('number', `the plural "${entry.plural}" does not begin with a class ${plural.id} prefix`);
+        targetStem = split;
+        prefixes = plural.prefixes;
+      } else {
+        prefixes = cls.plural_prefixes ?? plural.prefixes;
+      }
+    } else if (cell.number === 'pl') {
+      throw new GenerationError('number', `class ${cls.id} nouns have no plural`);
+    }
+    const form = (cell.form ?? 'full') as NounForm;
+    if (!(nounForms as readonly string[]).includes(form)) throw new GenerationError('form', `unknown noun form "${form}"`);
+    const possessee = cell.possessee ? this.#agreement('possessee', cell.possessee) : undefined;
+    if ((form === 'possessive' || form === 'relative_possessive') && !possessee) throw new GenerationError('possessee', 'a possessive needs the class of the possessed noun');
+    let morphs: Morph[];
+    try {
+      morphs = nouns.morphs(target, targetStem, prefixes, form, possessee);
+    } catch (error) {
+      throw new GenerationError('possessee', (error as Error).message);
+    }
+    const rules = applyRules(this.#rules, morphs, { wordClass: 'noun', polarity: 'positive' });
+    const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, polarity: 'positive' };
+    return { surface: word.surface, words: [word] };
   }
 
   #verb(lexeme: Lexeme, cell: Cell): Generated {
@@ -175,10 +225,15 @@ export class Generator {
     put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
-    if (formation.stem_support && verbs.stem_support && lexeme.short && !(cell.object && verbs.stem_support.dropped_with_object)) {
+    const support = verbs.stem_support;
+    const needsSupport =
+      support !== undefined &&
+      ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(lexeme.root)));
+    if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
+      const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
       // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.
-      if (slots.subject?.id === 'infinitive' && slots.subject.form === verbs.stem_support.morph && !slots.negation) delete slots.subject;
-      put('stem_support', verbs.stem_support.morph);
+      if (slots.subject?.id === 'infinitive' && slots.subject.form === morph && !slots.negation) delete slots.subject;
+      put('stem_support', morph);
     }
     put('root', lexeme.root);
     let stem = lexeme.root;

@@ -4,7 +4,7 @@
  * layered 2023 schema (NOM(3,SG,BANTU1);PRIM(RFLX)), whose layers become
  * prefixed atoms (NOM:3, NOM:SG, NOM:BANTU1, PRIM:RFLX).
  */
-import type { FeatureMapping } from './cartridge.js';
+import type { FeatureMapping, FeatureSchema } from './cartridge.js';
 import type { Cell } from './generator.js';
 
 /** The atoms of a bundle, layers flattened with their prefixes. */
@@ -26,16 +26,23 @@ export function featureAtoms(bundle: string, layers: Record<string, string>): Se
 }
 
 /** The cell a bundle names, or undefined when the mapping cannot place it. */
-export function cellFromFeatures(bundle: string, mapping: FeatureMapping): Cell | undefined {
-  return cellsFromFeatures(bundle, mapping)[0];
+export function cellFromFeatures(bundle: string, mapping: FeatureMapping, schema?: FeatureSchema): Cell | undefined {
+  return cellsFromFeatures(bundle, mapping, schema)[0];
+}
+
+/** The schema of a gold file: the first whose detecting atoms occur in any of its bundles. */
+export function detectSchema(bundles: Iterable<string>, mapping: FeatureMapping): FeatureSchema | undefined {
+  const atoms = new Set<string>();
+  for (const bundle of bundles) for (const atom of featureAtoms(bundle, mapping.layers)) atoms.add(atom);
+  return mapping.schemas.find((s) => s.detect.some((a) => atoms.has(a)));
 }
 
 /** Every cell a bundle names: the first is the one to generate, the others are readings the schema also allows. */
-export function cellsFromFeatures(bundle: string, mapping: FeatureMapping): Cell[] {
+export function cellsFromFeatures(bundle: string, mapping: FeatureMapping, schema?: FeatureSchema): Cell[] {
   const atoms = featureAtoms(bundle, mapping.layers);
   const set: Record<string, string> = {};
   const also: string[] = [];
-  for (const rule of mapping.rules) {
+  for (const rule of [...(schema?.rules ?? []), ...mapping.rules]) {
     if (!rule.all.every((a) => atoms.has(String(a)))) continue;
     if (rule.none.some((a) => atoms.has(String(a)))) continue;
     if (rule.set.tense !== undefined && set.tense === undefined) also.push(...rule.also);
@@ -56,6 +63,9 @@ function toCell(set: Record<string, string>, mapping: FeatureMapping): Cell | un
   if (set.agreement ?? set.subject) cell.subject = set.agreement ?? set.subject;
   if (set.object && set.object !== 'none') cell.object = set.object;
   if (set.variant) cell.variant = set.variant;
+  if (set.number === 'sg' || set.number === 'pl') cell.number = set.number;
+  if (set.form) cell.form = set.form;
+  if (set.possessee) cell.possessee = set.possessee;
   if (cell.word_class === 'verb' && !cell.tense) return undefined;
   return cell;
 }

@@ -1,0 +1,162 @@
+/**
+ * Noun inflection from the cartridge's nouns.yaml: the class of a noun (lexicon,
+ * else its shape), its stem, the plural class, and the derived forms — full
+ * and bare forms, identificative copulative, locative, possessive and relative
+ * possessive — as morph sequences for the boundary rules. Generic: classes,
+ * prefixes and form recipes are data.
+ */
+import { z } from 'zod';
+import type { Morph } from './rules.js';
+
+const prefixSchema = z
+  .object({
+    /** How the prefix is written at the start of a citation form (may differ from `full`, e.g. i- for ī-). */
+    lemma: z.string(),
+    full: z.string(),
+    bare: z.string(),
+    /** Only for stems matching this pattern (monosyllabic stems take umu-, vowel stems is-). */
+    stem: z.string().optional(),
+  })
+  .strict();
+
+const placeSchema = z
+  .object({
+    /** Locative prefix put before the base. */
+    prefix: z.string(),
+    /** What follows the prefix: the bare form, the full form, or the stem alone. */
+    base: z.enum(['bare', 'full', 'stem']),
+    /** Whether the locative suffix is added. */
+    suffix: z.boolean().default(true),
+  })
+  .strict();
+
+const possessiveSchema = z
+  .object({
+    /** Concord column (of the possessee's agreement row) that introduces the possessive. */
+    concord: z.string(),
+    /** The possessor's form that follows it. */
+    base: z.enum(['bare', 'full']).default('full'),
+  })
+  .strict();
+
+const nounClassSchema = z
+  .object({
+    id: z.string(),
+    /** Agreement row of the class (its concords). */
+    agreement: z.string(),
+    plural: z.string().optional(),
+    prefixes: z.array(prefixSchema).min(1),
+    /** Prefixes this class's plural takes instead of the plural class's own (izin- for 11 -> 10). */
+    plural_prefixes: z.array(prefixSchema).optional(),
+    locative: placeSchema,
+    possessive: possessiveSchema.default({ concord: 'possessive', base: 'full' }),
+    relative_possessive: possessiveSchema.default({ concord: 'relative_possessive', base: 'full' }),
+    source: z.string(),
+  })
+  .strict();
+export type NounClass = z.infer<typeof nounClassSchema>;
+
+export const nounsSchema = z
+  .object({
+    source: z.string(),
+    classes: z.array(nounClassSchema).min(1),
+    /** Ordered guesses of the class from the citation form, for nouns outside the lexicon. */
+    class_patterns: z.array(z.object({ pattern: z.string(), class: z.string() }).strict()).min(1),
+    /** Copula morph of the identificative copulative before the full form. */
+    copula: z.string(),
+    locative_suffix: z.string(),
+  })
+  .strict();
+export type NounGrammar = z.infer<typeof nounsSchema>;
+
+export const nounForms = ['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'] as const;
+export type NounForm = (typeof nounForms)[number];
+
+/** A noun split into class and stem. */
+export interface NounLexeme {
+  lemma: string;
+  class: NounClass;
+  stem: string;
+  /** Irregular plural citation form from the lexicon ('-' = none). */
+  plural?: string;
+}
+
+const matches = (pattern: string | undefined, text: string) => pattern === undefined || new RegExp(pattern, 'u').test(text);
+
+/** Reads nouns: class lookup, stem splitting and morph sequences. */
+export class NounInflector {
+  readonly #classes = new Map<string, NounClass>();
+
+  constructor(readonly grammar: NounGrammar) {
+    for (const c of grammar.classes) this.#classes.set(c.id, c);
+  }
+
+  nounClass(id: string): NounClass | undefined {
+    return this.#classes.get(id);
+  }
+
+  /** The class of a citation form: the lexicon's, else the first matching shape. */
+  classify(lemma: string, lexiconClass?: string): NounClass | undefined {
+    if (lexiconClass) return this.#classes.get(lexiconClass);
+    const found = this.grammar.class_patterns.find((p) => new RegExp(p.pattern, 'u').test(lemma));
+    return found ? this.#classes.get(found.class) : undefined;
+  }
+
+  /** Splits a citation form of `cls` into its stem (the longest matching prefix wins). */
+  split(form: string, cls: NounClass, prefixes = cls.prefixes): string | undefined {
+    const candidates = prefixes
+      .filter((p) => form.startsWith(p.lemma) && matches(p.stem, form.slice(p.lemma.length)))
+      .sort((a, b) => b.lemma.length - a.lemma.length);
+    const p = candidates[0];
+    return p ? form.slice(p.lemma.length) : undefined;
+  }
+
+  /** The prefix from `list` for `stem`: the first whose stem condition holds. */
+  prefix(list: NounClass['prefixes'], stem: string): z.infer<typeof prefixSchema> {
+    return list.find((p) => matches(p.stem, stem)) ?? list[list.length - 1]!;
+  }
+
+  /**
+   * Morphs of `form` for a noun of class `cls` with `stem`; `possessee` is the agreement
+   * row's concords of the possessed noun for possessive forms.
+   */
+  morphs(
+    cls: NounClass,
+    stem: string,
+    prefixes: NounClass['prefixes'],
+    form: NounForm,
+    possessee?: { id: string; concords: Record<string, string> },
+  ): Morph[] {
+    const prefix = this.prefix(prefixes, stem);
+    const full: Morph[] = [
+      { slot: 'prefix', form: prefix.full, id: cls.id },
+      { slot: 'stem', form: stem },
+    ];
+    const bare: Morph[] = [
+      { slot: 'prefix', form: prefix.bare, id: cls.id },
+      { slot: 'stem', form: stem },
+    ];
+    switch (form) {
+      case 'full':
+        return full;
+      case 'bare':
+        return bare;
+      case 'copulative':
+        return [{ slot: 'copula', form: this.grammar.copula }, ...full];
+      case 'locative': {
+        const base = cls.locative.base === 'bare' ? bare : cls.locative.base === 'full' ? full : [{ slot: 'stem', form: stem }];
+        const out: Morph[] = [{ slot: 'locative', form: cls.locative.prefix }, ...base.map((m) => ({ ...m }))];
+        if (cls.locative.suffix) out.push({ slot: 'suffix', form: this.grammar.locative_suffix });
+        return out;
+      }
+      case 'possessive':
+      case 'relative_possessive': {
+        const spec = form === 'possessive' ? cls.possessive : cls.relative_possessive;
+        const concord = possessee?.concords[spec.concord];
+        if (concord === undefined) throw new Error(`no ${spec.concord} concord for ${possessee?.id ?? 'the possessee'}`);
+        const base = spec.base === 'bare' ? bare : full;
+        return [{ slot: 'concord', form: concord, id: possessee!.id }, ...base.map((m) => ({ ...m }))];
+      }
+    }
+  }
+}
