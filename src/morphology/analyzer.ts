@@ -7,10 +7,16 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+import { nounForms } from './nouns.js';
 
 const HOLE = '\u0001';
-/** Letters a rule may change at the end of a root (perfect allomorphy and the like). */
+/** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
+/**
+ * Stem beginnings that noun prefixes react to (vowels; labials, aspirates, clicks and sonorants
+ * after a nasal prefix), each giving its own frames.
+ */
+const NOUN_STEM_INITIALS = ['', 'a', 'e', 'i', 'o', 'u', 'b', 'p', 'f', 'v', 'th', 'kh', 'ph', 'c', 'q', 'x', 'l', 'm', 'n', 'y'];
 
 /** One way a root can meet its affixes; each shape gives its own frames. */
 interface Shape {
@@ -24,6 +30,8 @@ interface Shape {
 interface Frame {
   cell: Cell;
   shape: Shape;
+  /** Nouns: the citation prefix a proposed stem is put after to make the lemma. */
+  lemmaPrefix?: string;
   before: string;
   after: string;
 }
@@ -63,6 +71,16 @@ export function enumerateCells(generator: Generator): Cell[] {
   for (const wordClass of generator.cartridge.words?.classes ?? []) {
     for (const subject of rows) cells.push({ word_class: wordClass.id, polarity: 'positive', subject });
   }
+  for (const cls of generator.cartridge.nouns?.classes ?? []) {
+    for (const number of cls.plural ? (['sg', 'pl'] as const) : (['sg'] as const)) {
+      for (const form of nounForms) {
+        const possessees = form === 'possessive' || form === 'relative_possessive' ? rows.filter((r) => r.startsWith('c')) : [undefined];
+        for (const possessee of possessees) {
+          cells.push({ word_class: 'noun', noun_class: cls.id, number, form, polarity: 'positive', ...(possessee ? { possessee } : {}) });
+        }
+      }
+    }
+  }
   return cells;
 }
 
@@ -79,12 +97,24 @@ export class Analyzer {
 
   /** Every analysis of `surface`, most plausible first. */
   analyze(surface: string): Analysis[] {
-    const word = surface.trim().toLowerCase();
-    if (!word) return [];
+    const given = surface.trim().normalize('NFC');
+    if (!given) return [];
+    const exact = this.#analyze(given);
+    const lower = given.toLowerCase();
+    return exact.length > 0 || lower === given ? exact : this.#analyze(lower);
+  }
+
+  #analyze(word: string): Analysis[] {
+    const plain = this.#plain;
+    // Input written without the optional marks (vowel length) matches forms that have them.
+    const unmarked = plain(word) === word;
+    const same = (generated: string) => generated === word || (unmarked && plain(generated) === word);
     const found = new Map<string, Analysis>();
+    const tried = new Set<string>();
     const consider = (lemma: string, cell: Cell) => {
       const key = `${lemma}\t${JSON.stringify(cell)}`;
-      if (found.has(key)) return;
+      if (tried.has(key)) return;
+      tried.add(key);
       const lexeme = this.generator.lexeme(lemma, cell.word_class);
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
@@ -96,21 +126,25 @@ export class Analyzer {
         } catch {
           continue;
         }
-        if (generated.surface !== word) continue;
+        if (!same(generated.surface)) continue;
         const penalty = reading === lexeme ? 0 : 1;
         found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated) - penalty });
         return;
       }
     };
+    for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
-        // The root ends where the frame's suffix begins, give or take the few letters a rule may change.
+        // The root ends where the frame's suffix begins; a locative suffix may differ by a few
+        // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
-        for (let j = Math.max(i + 1, end - SLACK); j <= Math.min(word.length, end + SLACK); j++) {
+        const slack = frame.cell.form === 'locative' ? SLACK : 0;
+        if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
+        for (let j = Math.max(i + 1, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
-          for (const root of this.#undo(frame.shape.initial + middle)) {
+          for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
             const lemma = this.#lemma(root, frame);
             if (lemma !== undefined) consider(lemma, frame.cell);
           }
@@ -124,9 +158,62 @@ export class Analyzer {
       }
     }
     const all = [...found.values()];
-    // A guessed root that is the whole word (a bare imperative) says nothing when the word has a real parse.
-    const structured = all.filter((a) => a.in_lexicon || !isBare(a.generated));
-    return (structured.length > 0 ? structured : all).sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+    // A guessed verb root that is the whole word (a bare imperative) says nothing when the word has another verb parse.
+    const verbParse = all.some((a) => a.cell.word_class === 'verb' && (a.in_lexicon || !isBare(a.generated)));
+    const kept = verbParse ? all.filter((a) => a.in_lexicon || !isBare(a.generated)) : all;
+    return kept.sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+  }
+
+  get #plain(): (text: string) => string {
+    const marks = Object.entries(this.generator.cartridge.metadata.orthography.optional_marks);
+    return (text) => (marks.length === 0 ? text : marks.reduce((t, [marked, plain]) => t.replaceAll(marked, plain), text));
+  }
+
+  #lexical?: Map<string, Array<{ lemma: string; cell: Cell }>>;
+  /** Every form of every non-verb lexicon entry (irregular plurals included), by surface. */
+  #lexicalIndex(): Map<string, Array<{ lemma: string; cell: Cell }>> {
+    if (this.#lexical) return this.#lexical;
+    const index = new Map<string, Array<{ lemma: string; cell: Cell }>>();
+    const plain = this.#plain;
+    const cells = this.#cells();
+    for (const entry of this.generator.cartridge.lexicon) {
+      if (entry.word_class === 'verb') continue;
+      for (const cell of cells) {
+        if (cell.word_class !== entry.word_class) continue;
+        if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
+        let surface: string;
+        try {
+          surface = this.generator.generate(entry.lemma, cell).surface;
+        } catch {
+          continue;
+        }
+        for (const key of new Set([surface, plain(surface)])) {
+          const list = index.get(key) ?? [];
+          list.push({ lemma: entry.lemma, cell });
+          index.set(key, list);
+        }
+      }
+    }
+    this.#lexical = index;
+    return index;
+  }
+
+  /**
+   * Roots (or stems) a frame's middle text may stand for: the text, what literal rules
+   * rewrote, a root whose last vowel a rule changed (bulala -> bulele), and for nouns
+   * the final vowel a locative suffix replaced.
+   */
+  #candidates(frame: Frame, text: string): string[] {
+    const out = new Set(this.#undo(text));
+    if (frame.cell.word_class === 'verb') {
+      const last = /[aeiou](?=[^aeiou]*$)/u.exec(text);
+      if (last && (text.match(/[aeiou]/gu) ?? []).length >= 2) {
+        for (const v of ['a', 'e', 'i', 'o', 'u']) out.add(text.slice(0, last.index) + v + text.slice(last.index + 1));
+      }
+    } else if (frame.cell.form === 'locative') {
+      for (const stem of [...out]) for (const v of ['a', 'e', 'i', 'o', 'u']) out.add(stem + v);
+    }
+    return [...out];
   }
 
   /**
@@ -161,7 +248,7 @@ export class Analyzer {
   }
 
   #wordCells(): Cell[] {
-    return this.#cells().filter((c) => c.word_class !== 'verb');
+    return this.#cells().filter((c) => c.word_class !== 'verb' && c.word_class !== 'noun');
   }
 
   #cellCache?: Cell[];
@@ -171,6 +258,7 @@ export class Analyzer {
   }
 
   #lemma(root: string, frame: Frame): string | undefined {
+    if (frame.lemmaPrefix !== undefined) return frame.lemmaPrefix + root;
     if (frame.cell.word_class !== 'verb') return root;
     if (!/[a-z]/u.test(root)) return undefined;
     const fv = frame.shape.ownFinalVowel ?? this.generator.cartridge.verbs?.default_fv ?? 'a';
@@ -188,21 +276,41 @@ export class Analyzer {
       ...vowels.map((v) => ({ initial: v, ownFinalVowel: null, short: true })),
       ...['i', 'u', 'e', 'o'].map((v) => ({ initial: '', ownFinalVowel: v, short: false })),
     ];
-    for (const cell of this.#cells()) {
-      if (cell.word_class !== 'verb') continue;
-      for (const shape of verbShapes) {
-        let surface: string;
-        try {
-          surface = this.generator.generateWith(this.#placeholder(shape), cell).surface;
-        } catch {
-          continue;
-        }
-        const at = surface.indexOf(HOLE);
-        if (at < 0) continue;
-        const frame: Frame = { cell, shape, before: surface.slice(0, at), after: surface.slice(at + 1) };
-        const list = frames.get(frame.before);
+    const plain = this.#plain;
+    const add = (frame: Frame) => {
+      // Frames are found by their text before the hole, with and without the optional marks.
+      for (const key of new Set([frame.before, plain(frame.before)])) {
+        const list = frames.get(key);
         if (list) list.push(frame);
-        else frames.set(frame.before, [frame]);
+        else frames.set(key, [frame]);
+      }
+    };
+    const placeFrame = (cell: Cell, shape: Shape, surface: string, lemmaPrefix?: string) => {
+      const at = surface.indexOf(HOLE);
+      if (at >= 0) add({ cell, shape, ...(lemmaPrefix !== undefined ? { lemmaPrefix } : {}), before: surface.slice(0, at), after: surface.slice(at + 1) });
+    };
+    const nouns = this.generator.nouns;
+    for (const cell of this.#cells()) {
+      if (cell.word_class === 'verb') {
+        for (const shape of verbShapes) {
+          try {
+            placeFrame(cell, shape, this.generator.generateWith(this.#placeholder(shape), cell).surface);
+          } catch {
+            // no such form
+          }
+        }
+      } else if (cell.word_class === 'noun' && nouns && cell.noun_class) {
+        // One frame per citation prefix of the class and per stem shape (consonant- or vowel-initial).
+        for (const prefix of nouns.nounClass(cell.noun_class)?.prefixes ?? []) {
+          for (const initial of NOUN_STEM_INITIALS) {
+            const shape: Shape = { initial, ownFinalVowel: null, short: false };
+            try {
+              placeFrame(cell, shape, this.generator.generate(prefix.lemma + initial + HOLE, cell).surface, prefix.lemma);
+            } catch {
+              // no such form
+            }
+          }
+        }
       }
     }
     this.#frames = frames;

@@ -120,6 +120,11 @@ const verbsSchema = z
     reflexive: z.string().optional(),
     /** Infinitive prefix, used to strip 'ku-'-style input (kupenda -> penda). */
     infinitive_prefix: z.string().optional(),
+    /**
+     * Vowel-initial verbs are also cited without their vowel (nza for enza): a lemma outside the
+     * lexicon whose vowel-initial form is in it is read as that verb.
+     */
+    restore_initial_vowel: z.boolean().default(false),
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
     source,
@@ -191,6 +196,7 @@ const featureRuleSchema = z
         object: z.string().optional(),
         variant: z.string().optional(),
         agreement: z.string().optional(),
+        noun_class: z.string().optional(),
         number: z.enum(['sg', 'pl']).optional(),
         form: z.string().optional(),
         possessee: z.string().optional(),

@@ -129,7 +129,15 @@ export function evaluateAnalysis(generator: Generator, analyzer: Analyzer, files
   const mapping = generator.cartridge.features;
   if (!mapping) throw new Error(`the ${generator.cartridge.metadata.name} cartridge has no features.yaml`);
   const same = (a: Cell, b: Cell) =>
-    a.word_class === b.word_class && a.tense === b.tense && a.polarity === b.polarity && a.subject === b.subject && a.object === b.object && a.variant === b.variant;
+    a.word_class === b.word_class &&
+    a.tense === b.tense &&
+    a.polarity === b.polarity &&
+    a.subject === b.subject &&
+    a.object === b.object &&
+    a.variant === b.variant &&
+    a.number === b.number &&
+    a.form === b.form &&
+    a.possessee === b.possessee;
   const reports: AnalysisReport['files'] = [];
   const missed: AnalysisReport['missed'] = [];
   const cache = new Map<string, ReturnType<Analyzer['analyze']>>();

@@ -21,7 +21,8 @@ export interface Cell {
   object?: string;
   variant?: string;
   extensions?: string[];
-  /** Nouns: number, which derived form, and the agreement id of the possessee of a possessive. */
+  /** Nouns: the class (else the lexicon's or a guess), number, derived form, and the possessee's agreement id. */
+  noun_class?: string;
   number?: 'sg' | 'pl';
   form?: string;
   possessee?: string;
@@ -84,6 +85,11 @@ export class Generator {
     return [...this.#tenses.keys()];
   }
 
+  /** The noun grammar, when the cartridge has one. */
+  get nouns(): NounInflector | undefined {
+    return this.#nouns;
+  }
+
   get agreementIds(): string[] {
     return [...this.#rows.keys()];
   }
@@ -116,7 +122,11 @@ export class Generator {
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
   lexeme(lemma: string, wordClass = 'verb'): Lexeme {
-    const entry = this.#lexicon.get(`${wordClass}:${lemma}`);
+    let entry = this.#lexicon.get(`${wordClass}:${lemma}`);
+    if (!entry && wordClass === 'verb' && this.cartridge.verbs?.restore_initial_vowel) {
+      const full = ['a', 'e', 'i', 'o', 'u'].map((v) => this.#lexicon.get(`verb:${v}${lemma}`)).find((e) => e !== undefined);
+      if (full) return this.lexeme(full.lemma, wordClass);
+    }
     const flags = new Set(entry?.flags ?? []);
     const fv = this.cartridge.verbs?.default_fv ?? 'a';
     const endsInFv = lemma.endsWith(fv);
@@ -135,6 +145,14 @@ export class Generator {
 
   /** Generates the form of `lemma` in `cell`, or throws GenerationError naming the bad parameter. */
   generate(lemma: string, cell: Cell): Generated {
+    // A multi-word lemma (hlala phansi 'sit down') inflects its first word; the rest follows unchanged.
+    const space = cell.word_class === 'verb' ? lemma.indexOf(' ') : -1;
+    if (space > 0) {
+      const head = this.generateWith(this.lexeme(lemma.slice(0, space), cell.word_class), cell);
+      const rest = lemma.slice(space + 1);
+      const complement: GeneratedWord = { surface: rest, morphs: [{ slot: 'complement', form: rest }], rules: [], polarity: cell.polarity };
+      return { surface: `${head.surface} ${rest}`, words: [...head.words, complement] };
+    }
     return this.generateWith(this.lexeme(lemma, cell.word_class), cell);
   }
 
@@ -149,7 +167,7 @@ export class Generator {
     const nouns = this.#nouns;
     if (!nouns) throw new GenerationError('word_class', 'this language has no noun grammar yet');
     const entry = this.#lexicon.get(`noun:${lemma}`);
-    const cls = nouns.classify(lemma, entry?.noun_class);
+    const cls = nouns.classify(lemma, cell.noun_class ?? entry?.noun_class);
     if (!cls) throw new GenerationError('lemma', `cannot tell the noun class of "${lemma}"`);
     const stem = nouns.split(lemma, cls);
     if (stem === undefined) throw new GenerationError('lemma', `"${lemma}" does not begin with a class ${cls.id} prefix`);
@@ -162,10 +180,13 @@ export class Generator {
       if (!plural) throw new GenerationError('number', `class ${cls.id} names an unknown plural class ${cls.plural}`);
       target = plural;
       if (entry?.plural) {
-        const split = nouns.split(entry.plural, plural);
-        if (split === undefined) throw new GenerationError('number', `the plural "${entry.plural}" does not begin with a class ${plural.id} prefix`);
-        targetStem = split;
-        prefixes = plural.prefixes;
+        // An irregular plural may belong to another class than the usual one (indoda -> amadoda, class 6).
+        const pluralClass = nouns.split(entry.plural, plural) !== undefined ? plural : nouns.classify(entry.plural);
+        const split = pluralClass ? nouns.splitWith(entry.plural, pluralClass) : undefined;
+        if (!pluralClass || !split) throw new GenerationError('number', `cannot read the plural "${entry.plural}"`);
+        target = pluralClass;
+        targetStem = split.stem;
+        prefixes = [split.prefix];
       } else {
         prefixes = cls.plural_prefixes ?? plural.prefixes;
       }

@@ -104,11 +104,16 @@ export class NounInflector {
 
   /** Splits a citation form of `cls` into its stem (the longest matching prefix wins). */
   split(form: string, cls: NounClass, prefixes = cls.prefixes): string | undefined {
+    return this.splitWith(form, cls, prefixes)?.stem;
+  }
+
+  /** The stem of a citation form and the prefix it was written with. */
+  splitWith(form: string, cls: NounClass, prefixes = cls.prefixes): { stem: string; prefix: NounClass['prefixes'][number] } | undefined {
     const candidates = prefixes
       .filter((p) => form.startsWith(p.lemma) && matches(p.stem, form.slice(p.lemma.length)))
       .sort((a, b) => b.lemma.length - a.lemma.length);
     const p = candidates[0];
-    return p ? form.slice(p.lemma.length) : undefined;
+    return p ? { stem: form.slice(p.lemma.length), prefix: p } : undefined;
   }
 
   /** The prefix from `list` for `stem`: the first whose stem condition holds. */

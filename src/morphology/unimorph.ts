@@ -50,7 +50,17 @@ export function cellsFromFeatures(bundle: string, mapping: FeatureMapping, schem
   }
   const first = toCell(set, mapping);
   if (!first) return [];
-  return [first, ...also.map((tense) => ({ ...first, tense }))];
+  // `also` entries are a tense, or tense:variant.
+  return [
+    first,
+    ...also.map((entry) => {
+      const [tense, variant] = entry.split(':');
+      const cell: Cell = { ...first, tense: tense! };
+      if (variant) cell.variant = variant;
+      else delete cell.variant;
+      return cell;
+    }),
+  ];
 }
 
 function toCell(set: Record<string, string>, mapping: FeatureMapping): Cell | undefined {
