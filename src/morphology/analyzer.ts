@@ -10,6 +10,8 @@ import type { Cell, Generated, Generator, Lexeme } from './generator.js';
 import { nounForms } from './nouns.js';
 
 const HOLE = '\u0001';
+/** Longest prefix (in letters) an agreeing word may carry before its stem (engim-, esiba-). */
+const MAX_AGREEMENT_PREFIX = 7;
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
 /**
@@ -101,7 +103,14 @@ export class Analyzer {
     if (!given) return [];
     const exact = this.#analyze(given);
     const lower = given.toLowerCase();
-    return exact.length > 0 || lower === given ? exact : this.#analyze(lower);
+    const found = exact.length > 0 || lower === given ? exact : this.#analyze(lower);
+    const space = given.indexOf(' ');
+    if (found.length > 0 || space < 0) return found;
+    // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
+    const rest = given.slice(space + 1);
+    return this.analyze(given.slice(0, space))
+      .filter((a) => a.cell.word_class === 'verb')
+      .map((a) => ({ ...a, lemma: `${a.lemma} ${rest}`, generated: this.generator.generate(`${a.lemma} ${rest}`, a.cell) }));
   }
 
   #analyze(word: string): Analysis[] {
@@ -153,7 +162,7 @@ export class Analyzer {
     }
     // Agreeing word classes have small paradigms: try every stem the word could end in.
     for (const cell of this.#wordCells()) {
-      for (let i = 0; i < Math.min(word.length - 1, 4); i++) {
+      for (let i = 0; i < Math.min(word.length - 1, MAX_AGREEMENT_PREFIX); i++) {
         for (const initial of ['', 'a', 'e', 'i', 'o', 'u']) for (const stem of this.#undo(initial + word.slice(i))) consider(stem, cell);
       }
     }
