@@ -190,9 +190,10 @@ export class Generator {
       } else {
         prefixes = cls.plural_prefixes ?? plural.prefixes;
       }
-    } else if (cell.number === 'pl') {
+    } else if (cell.number === 'pl' && !nouns.grammar.classes.some((c) => c.plural === cls.id)) {
       throw new GenerationError('number', `class ${cls.id} nouns have no plural`);
     }
+    // A noun of a plural class (amafutha, class 6) is its own plural.
     const form = (cell.form ?? 'full') as NounForm;
     if (!(nounForms as readonly string[]).includes(form)) throw new GenerationError('form', `unknown noun form "${form}"`);
     const possessee = cell.possessee ? this.#agreement('possessee', cell.possessee) : undefined;
