@@ -73,8 +73,11 @@ export function enumerateCells(generator: Generator): Cell[] {
   for (const wordClass of generator.cartridge.words?.classes ?? []) {
     for (const subject of rows) cells.push({ word_class: wordClass.id, polarity: 'positive', subject });
   }
-  for (const cls of generator.cartridge.nouns?.classes ?? []) {
-    for (const number of cls.plural ? (['sg', 'pl'] as const) : (['sg'] as const)) {
+  const nounClasses = generator.cartridge.nouns?.classes ?? [];
+  for (const cls of nounClasses) {
+    // A class that is another's plural can be a lemma's own number (amafutha).
+    const isPlural = nounClasses.some((c) => c.plural === cls.id);
+    for (const number of cls.plural || isPlural ? (['sg', 'pl'] as const) : (['sg'] as const)) {
       for (const form of nounForms) {
         const possessees = form === 'possessive' || form === 'relative_possessive' ? rows.filter((r) => r.startsWith('c')) : [undefined];
         for (const possessee of possessees) {
@@ -95,6 +98,7 @@ export class Analyzer {
   /** Builds the frames now rather than on the first analysis. */
   warm(): void {
     this.#index();
+    this.#lexicalIndex();
   }
 
   /** Every analysis of `surface`, most plausible first. */
@@ -166,11 +170,8 @@ export class Analyzer {
         for (const initial of ['', 'a', 'e', 'i', 'o', 'u']) for (const stem of this.#undo(initial + word.slice(i))) consider(stem, cell);
       }
     }
-    const all = [...found.values()];
-    // A guessed verb root that is the whole word (a bare imperative) says nothing when the word has another verb parse.
-    const verbParse = all.some((a) => a.cell.word_class === 'verb' && (a.in_lexicon || !isBare(a.generated)));
-    const kept = verbParse ? all.filter((a) => a.in_lexicon || !isBare(a.generated)) : all;
-    return kept.sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+    // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
+    return [...found.values()].sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
   }
 
   get #plain(): (text: string) => string {
@@ -249,6 +250,11 @@ export class Analyzer {
       if (rule.right_to !== undefined && literal.test(rule.right) && literal.test(rule.right_to || 'x')) {
         this.#rewrites.push({ from: rule.right, to: rule.right_to, edge: 'start' });
       }
+      // ([tkp])h -> $1 (a letter dropped after one of a set): undone once per letter of the set.
+      const dropped = /^\(\[([\p{L}]+)\]\)([\p{L}]+)$/u.exec(rule.right);
+      if (dropped && rule.right_to === '$1') {
+        for (const letter of dropped[1]!) this.#rewrites.push({ from: letter + dropped[2]!, to: letter, edge: 'start' });
+      }
       if (rule.left_to !== undefined && literal.test(rule.left) && literal.test(rule.left_to || 'x')) {
         this.#rewrites.push({ from: rule.left, to: rule.left_to, edge: 'end' });
       }
@@ -309,14 +315,21 @@ export class Analyzer {
           }
         }
       } else if (cell.word_class === 'noun' && nouns && cell.noun_class) {
-        // One frame per citation prefix of the class and per stem shape (consonant- or vowel-initial).
-        for (const prefix of nouns.nounClass(cell.noun_class)?.prefixes ?? []) {
-          for (const initial of NOUN_STEM_INITIALS) {
-            const shape: Shape = { initial, ownFinalVowel: null, short: false };
-            try {
-              placeFrame(cell, shape, this.generator.generate(prefix.lemma + initial + HOLE, cell).surface, prefix.lemma);
-            } catch {
-              // no such form
+        // One frame per citation prefix, per prefix allomorph of the form's number and per stem shape.
+        const cls = nouns.nounClass(cell.noun_class);
+        if (!cls) continue;
+        const plural = cell.number === 'pl' && cls.plural ? nouns.nounClass(cls.plural) : undefined;
+        if (cell.number === 'pl' && cls.plural && !plural) continue;
+        for (const citation of cls.prefixes) {
+          const options = plural ? (cls.plural_prefixes ?? plural.prefixes) : cell.number === 'pl' ? cls.prefixes : [citation];
+          for (const used of options) {
+            for (const initial of NOUN_STEM_INITIALS) {
+              const shape: Shape = { initial, ownFinalVowel: null, short: false };
+              try {
+                placeFrame(cell, shape, this.generator.nounForm(plural ?? cls, initial + HOLE, [used], cell).surface, citation.lemma);
+              } catch {
+                // no such form
+              }
             }
           }
         }

@@ -5,7 +5,7 @@
  * Generic: everything language-specific comes from the cartridge.
  */
 import type { AgreementRow, Cartridge, Formation, MorphSpec, Tense } from './cartridge.js';
-import { NounInflector, nounForms, type NounForm } from './nouns.js';
+import { NounInflector, nounForms, type NounClass, type NounForm } from './nouns.js';
 import { applyRules, compileRules, type CompiledRule, type Morph } from './rules.js';
 
 export type Polarity = 'positive' | 'negative';
@@ -194,13 +194,20 @@ export class Generator {
       throw new GenerationError('number', `class ${cls.id} nouns have no plural`);
     }
     // A noun of a plural class (amafutha, class 6) is its own plural.
+    return this.nounForm(target, targetStem, prefixes, cell);
+  }
+
+  /** A noun form from an explicit class, stem and prefix allomorphs (the analyzer builds frames with it). */
+  nounForm(cls: NounClass, stem: string, prefixes: NounClass['prefixes'], cell: Cell): Generated {
+    const nouns = this.#nouns;
+    if (!nouns) throw new GenerationError('word_class', 'this language has no noun grammar yet');
     const form = (cell.form ?? 'full') as NounForm;
     if (!(nounForms as readonly string[]).includes(form)) throw new GenerationError('form', `unknown noun form "${form}"`);
     const possessee = cell.possessee ? this.#agreement('possessee', cell.possessee) : undefined;
     if ((form === 'possessive' || form === 'relative_possessive') && !possessee) throw new GenerationError('possessee', 'a possessive needs the class of the possessed noun');
     let morphs: Morph[];
     try {
-      morphs = nouns.morphs(target, targetStem, prefixes, form, possessee);
+      morphs = nouns.morphs(cls, stem, prefixes, form, possessee);
     } catch (error) {
       throw new GenerationError('possessee', (error as Error).message);
     }

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
 import { englishGloss, glossTenses, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { inflect } from './english-verbs.js';
 import { GenerationError, Generator, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
@@ -67,7 +68,19 @@ export interface ConjugationResult {
   words: WordView[];
   tonal_analysis: TonalAnalysis;
   english: string;
-  features: { word_class: string; tense?: string; mood?: string; polarity: Polarity; subject?: string; object?: string; variant?: string };
+  features: {
+    word_class: string;
+    tense?: string;
+    mood?: string;
+    polarity: Polarity;
+    subject?: string;
+    object?: string;
+    variant?: string;
+    noun_class?: string;
+    number?: 'sg' | 'pl';
+    form?: string;
+    possessee?: string;
+  };
   rules_applied: string[];
 }
 
@@ -367,7 +380,8 @@ export class MorphologyService {
       slots,
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge),
-      english: gloss(engine, lexeme.gloss ?? lemma, lexeme.gloss !== null, cell),
+      // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence.
+      english: gloss(engine, lexeme.gloss?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
       features: {
         word_class: cell.word_class,
         ...(cell.tense ? { tense: cell.tense } : {}),
@@ -376,6 +390,10 @@ export class MorphologyService {
         ...(cell.subject ? { subject: cell.subject } : {}),
         ...(cell.object ? { object: cell.object } : {}),
         ...(cell.variant ? { variant: cell.variant } : {}),
+        ...(cell.noun_class ? { noun_class: cell.noun_class } : {}),
+        ...(cell.number ? { number: cell.number } : {}),
+        ...(cell.form ? { form: cell.form } : {}),
+        ...(cell.possessee ? { possessee: cell.possessee } : {}),
       },
       rules_applied: [...new Set(generated.words.flatMap((w) => w.rules))],
     };
@@ -409,7 +427,13 @@ function gloss(engine: LanguageEngine, verb: string, known: boolean, cell: Cell)
   const object: GlossObject | undefined =
     cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  const text = englishGloss({ verb: known ? verb : placeholder, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
+  let english = known ? verb : placeholder;
+  // Extensions change the English verb: the applicative takes 'for' (write for), the passive is 'be' + participle.
+  for (const ext of cell.extensions ?? []) {
+    if (ext === 'applicative') english = `${english} for`;
+    if (ext === 'passive') english = `be ${inflect(english.split(' ')[0]!).pastParticiple}${english.includes(' ') ? english.slice(english.indexOf(' ')) : ''}`;
+  }
+  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
 
