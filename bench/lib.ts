@@ -1,7 +1,11 @@
 /** Helpers the benchmarks share: child servers on free ports, load with autocannon, a printed table. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { packageRoot } from '../src/config.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,6 +39,59 @@ export async function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+const bin = path.join(packageRoot, 'bin', 'lugha.js');
+/** The environment without LUGHA_ settings, so a benchmark runs on defaults. */
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LUGHA_')));
+
+/** Runs `lugha <args>` from the built package and returns its standard output. */
+export function lughaCli(args: string[]): string {
+  return execFileSync(process.execPath, [bin, ...args], { env: cleanEnv, encoding: 'utf8' });
+}
+
+export interface LughaServer {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** Authorization header of an Enterprise key: unlimited, so a run never meets 429, but every request is counted. */
+  headers: Record<string, string>;
+  dataDir: string;
+  /** Stops the server and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key. */
+export async function startLugha(): Promise<LughaServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-'));
+  const created = JSON.parse(lughaCli(['keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--data-dir', dataDir, '--json'])) as { key: string };
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, cleanEnv);
+  return {
+    child,
+    origin,
+    headers: { authorization: `Bearer ${created.key}` },
+    dataDir,
+    async stop() {
+      await stopServer(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare node:http server answering every request with `body` as JSON: the baseline of a route. */
+export async function startBaseline(body: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const script = `
+    const http = require('node:http');
+    const body = Buffer.from(${JSON.stringify(body)});
+    http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const url = `http://127.0.0.1:${port}/`;
+  return { child: await startServer(process.execPath, ['-e', script], url), url };
 }
 
 export interface LoadResult {

@@ -10,14 +10,16 @@ import type { Services } from './services.js';
 
 export const DEMO_KEYS_FILE = 'demo-keys.json';
 
-/** Which offer each tier's demo key carries (the pilot covers the first three installed cartridges, or swh, zul, sna). */
+/**
+ * Which offer each tier's demo key carries. The pilot covers the first three installed
+ * cartridges, filled up with the first languages that have an ISO 639-1 code in reference/.
+ */
 const DEMO_PLANS: ReadonlyArray<{ tier: Tier; offer: Offer }> = [
   { tier: 'evaluation', offer: 'evaluation' },
   { tier: 'academic', offer: 'pilot' },
   { tier: 'startup', offer: 'full' },
   { tier: 'enterprise', offer: 'full' },
 ];
-const DEFAULT_PILOT_LANGUAGES = ['swh', 'zul', 'sna'];
 
 export interface DemoKey {
   tier: Tier;
@@ -66,6 +68,6 @@ function readDemoKeys(file: string): DemoKey[] {
 }
 
 function pilotLanguages(services: Services): string[] {
-  const installed = services.cartridges.map((c) => c.iso639_3);
-  return installed.length >= 3 ? installed.slice(0, 3) : DEFAULT_PILOT_LANGUAGES;
+  const installed = services.morphology.languages().map((l) => l.iso);
+  return [...new Set([...installed, ...services.languageCodes.withIso639_1()])].slice(0, 3);
 }

@@ -24,10 +24,14 @@ export class LanguageCodes {
   readonly #aliases = new Map<string, string>();
   readonly #languoids = new Map<string, Languoid>();
   readonly #known = new Set<string>();
+  readonly #withIso639_1: string[] = [];
 
   constructor(languoids: Iterable<Languoid>, aliases: Iterable<[alias: string, iso: string]>) {
     for (const l of languoids) if (l.iso639_3 && !this.#languoids.has(l.iso639_3)) this.#languoids.set(l.iso639_3, l);
-    for (const [alias, iso] of aliases) this.#aliases.set(alias, iso);
+    for (const [alias, iso] of aliases) {
+      this.#aliases.set(alias, iso);
+      if (/^[a-z]{2}$/.test(alias) && !this.#withIso639_1.includes(iso)) this.#withIso639_1.push(iso);
+    }
     for (const iso of [...this.#languoids.keys(), ...this.#aliases.values()]) this.#known.add(iso);
   }
 
@@ -57,6 +61,14 @@ export class LanguageCodes {
     if (!CODE_SHAPE.test(lower)) return undefined;
     const target = this.#aliases.get(lower) ?? lower;
     return this.#known.has(target) ? target : undefined;
+  }
+
+  /**
+   * ISO 639-3 codes of the languages that also have an ISO 639-1 code (the most widely
+   * written ones), in the order of reference/language-codes.tsv.
+   */
+  withIso639_1(): string[] {
+    return [...this.#withIso639_1];
   }
 
   /** Glottolog's record for an ISO 639-3 code, when it has one. */

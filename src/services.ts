@@ -8,7 +8,7 @@ import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
 import { LanguageCodes } from './language-codes.js';
-import { loadCartridgeCatalog, type CartridgeMetadata } from './morphology/cartridge-catalog.js';
+import { MorphologyService } from './morphology/service.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
 
@@ -17,7 +17,11 @@ export interface Services {
   clock: Clock;
   store: Store;
   languageCodes: LanguageCodes;
-  cartridges: readonly CartridgeMetadata[];
+  /**
+   * Every installed language cartridge behind one API: conjugation, analysis, language facts.
+   * Loaded on first use (building the HTTP app uses it), so key commands do not read the cartridges.
+   */
+  readonly morphology: MorphologyService;
   keys: KeyService;
   meter: Meter;
   /** Closes every backend; safe to call twice. */
@@ -27,8 +31,8 @@ export interface Services {
 /** Opens the backends named by `config` and builds the services over them. */
 export async function openServices(config: Config, options: { clock?: Clock } = {}): Promise<Services> {
   const clock = options.clock ?? systemClock;
-  const languageCodes = LanguageCodes.fromReference(path.join(packageRoot, 'reference'));
-  const cartridges = loadCartridgeCatalog(config.languagesDir);
+  const languageCodes = openLanguageCodes();
+  let morphology: MorphologyService | undefined;
   const store = await openSqliteStore({ dataDir: config.dataDir });
   let closed = false;
   return {
@@ -36,7 +40,10 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     clock,
     store,
     languageCodes,
-    cartridges,
+    get morphology() {
+      morphology ??= openMorphology(config, languageCodes);
+      return morphology;
+    },
     keys: new KeyService({ store, clock, languageCodes }),
     meter: new Meter({ counter: store.quota, clock }),
     async close() {
@@ -45,4 +52,18 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       await store.close();
     },
   };
+}
+
+/** The language codes Lugha recognises, from the reference tables. */
+export function openLanguageCodes(): LanguageCodes {
+  return LanguageCodes.fromReference(path.join(packageRoot, 'reference'));
+}
+
+/**
+ * Every cartridge under `config.languagesDir` behind the morphology service; usable
+ * without a store (the language commands). Analysis frames are built on first use;
+ * `warm()` builds them now.
+ */
+export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes()): MorphologyService {
+  return MorphologyService.load(config.languagesDir, languageCodes);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { harness, tempDir, type Harness } from './helpers.js';
 
-/** Three minimal cartridges, so the listing has something to page through. */
+/** Three cartridges with metadata only (no grammar yet), so the listing has something to page through. */
 function fixtureLanguages(): string {
   const dir = tempDir('lugha-langs-');
   for (const [iso, name] of [['swh', 'Swahili'], ['zul', 'Zulu'], ['sna', 'Shona']]) {
@@ -33,6 +33,26 @@ describe('linguistic API, happy path', () => {
     assert.deepEqual(body.data.map((l: { iso: string }) => l.iso), ['sna', 'swh', 'zul']);
     assert.deepEqual(body.meta, { count: 3, page: 1, per_page: 50, total: 3, pages: 1 });
     assert.equal(body.data.find((l: { iso: string }) => l.iso === 'swh').foundational, true);
+  });
+
+  it('lists a cartridge that has only metadata, with no capabilities yet', async () => {
+    const zul = (await h.call(key, '/api/v1/languages')).json().data.find((l: { iso: string }) => l.iso === 'zul');
+    assert.deepEqual(zul, {
+      iso: 'zul',
+      iso639_1: null,
+      name: 'Zulu',
+      endonym: null,
+      glottocode: null,
+      guthrie: null,
+      foundational: false,
+      capabilities: [],
+      tenses: [],
+      subjects: [],
+      word_classes: [],
+      lexicon_size: 0,
+      golden_tests: { total: 0, passing: 0 },
+      sources: [],
+    });
   });
 
   it('pages with page and per_page', async () => {

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, packageRoot } from '../config.js';
+import { registerAnalyzeCommand } from './analyze.js';
 import { registerConfigCommand } from './config-command.js';
+import { registerConjugateCommand } from './conjugate.js';
+import { registerEvalCommands } from './eval.js';
 import { registerKeyCommands } from './keys.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServeCommand } from './serve.js';
@@ -18,6 +21,9 @@ export async function main(argv: string[]): Promise<number> {
   registerServeCommand(program);
   registerConfigCommand(program);
   registerKeyCommands(program);
+  registerConjugateCommand(program);
+  registerAnalyzeCommand(program);
+  registerEvalCommands(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -67,17 +67,20 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Refuses a batch of `size` items larger than the caller's tier allows (413, naming the limit). */
-export function assertBatchSize(principal: Principal, size: number): void {
+/** Refuses a batch of `size` items (or `unit`s) larger than the caller's tier allows (413, naming the limit). */
+export function assertBatchSize(principal: Principal, size: number, unit = 'items'): void {
   const limit = principal.limits.batchSize;
   if (limit !== null && size > limit) {
     throw new LughaError(
       'batch_too_large',
-      `this batch has ${size} items; the ${principal.tier} tier allows at most ${limit} per request`,
+      `this batch has ${size} ${unit}; the ${principal.tier} tier allows at most ${limit} per request`,
       { limit, size },
     );
   }
 }
+
+/** OpenAPI members every metered linguistic route shares: its tag and the bearer key. */
+export const meteredRoute = { tags: ['linguistic'], security: [{ bearerAuth: [] }] };
 
 /** Errors every metered route may answer with, for OpenAPI. */
 export const meteredProblems = problemResponses(

@@ -53,3 +53,8 @@ export function paginate<T>(items: readonly T[], paging: Paging): Envelope<T> {
     },
   };
 }
+
+/** An unpaged result: every item on one page (single results, batches). */
+export function whole<T>(items: readonly T[]): Envelope<T> {
+  return paginate(items, { page: 1, per_page: Math.max(1, items.length) });
+}

@@ -97,13 +97,24 @@ function describeIssue(
   message: string | undefined,
   params: Record<string, unknown>,
 ): ParameterProblem {
-  const parameter = instancePath.replace(/^\//, '').replaceAll('/', '.') || (where === 'body' ? '(body)' : '(all)');
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const parameter = path || (where === 'body' ? '(body)' : '(all)');
   if (keyword === 'unrecognized_keys') {
-    const keys = (params.keys as string[] | undefined) ?? [];
+    // Named in full (items.0.colour), so a caller finds the key in a nested body.
+    const keys = ((params.keys as string[] | undefined) ?? []).map((key) => (path ? `${path}.${key}` : key));
     return { in: where, parameter: keys.join(', '), message: `unknown parameter${keys.length === 1 ? '' : 's'}` };
   }
   const problem: ParameterProblem = { in: where, parameter, message: message ?? 'invalid value' };
   if (Array.isArray(params.values)) problem.allowed = params.values;
+  // A union of an enumeration and another spelling of it (a query's 'true' or JSON's true): list the enumeration.
+  if (keyword === 'invalid_union' && Array.isArray(params.errors)) {
+    const nested = (params.errors as Array<Array<{ values?: unknown[] }>>).flat();
+    const allowed = nested.flatMap((issue) => (Array.isArray(issue.values) ? issue.values : []));
+    if (allowed.length > 0) {
+      problem.allowed = allowed;
+      problem.message = `expected one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+  }
   return problem;
 }
 

@@ -60,7 +60,9 @@ export function enumerateCells(generator: Generator): Cell[] {
         for (const variant of [undefined, ...Object.keys(tense.variants)]) {
           const formation = variant ? { ...tense[polarity], ...(tense.variants[variant]?.[polarity] ?? {}) } : tense[polarity];
           if (formation.absent || (variant && !tense.variants[variant]?.[polarity])) continue;
-          const subjects = formation.no_subject && !formation.plural_suffix && !formation.fv_plural ? [undefined] : rows;
+          // A form without a subject concord but with plural marking (the imperative) addresses the 2nd person only.
+          const addressees = rows.filter((r) => generator.row(r)?.person === 2);
+          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.fv_plural ? addressees : [undefined];
           for (const subject of subjects) {
             for (const object of [undefined, 'refl', ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
@@ -140,6 +142,8 @@ export class Analyzer {
           continue;
         }
         if (!same(generated.surface)) continue;
+        // An agreeing word outside the lexicon needs a visible prefix, or every word would be one.
+        if (!lexeme.inLexicon && !['verb', 'noun'].includes(cell.word_class) && !generated.words[0]?.morphs.some((m) => m.slot === 'prefix')) continue;
         const penalty = reading === lexeme ? 0 : 1;
         found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated) - penalty });
         return;
@@ -167,6 +171,7 @@ export class Analyzer {
     // Agreeing word classes have small paradigms: try every stem the word could end in.
     for (const cell of this.#wordCells()) {
       for (let i = 0; i < Math.min(word.length - 1, MAX_AGREEMENT_PREFIX); i++) {
+        if (word.includes(' ')) break;
         for (const initial of ['', 'a', 'e', 'i', 'o', 'u']) for (const stem of this.#undo(initial + word.slice(i))) consider(stem, cell);
       }
     }

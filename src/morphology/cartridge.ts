@@ -94,7 +94,8 @@ const extensionSchema = z
     id: z.string(),
     label: z.string(),
     /** Allomorphs: the first whose `after` pattern matches the stem before it wins. */
-    forms: z.array(z.object({ form: z.string(), after: z.string().optional() })).min(1),
+    /** `root_only`: the allomorph applies only right after the root, not after another extension. */
+    forms: z.array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false) })).min(1),
     gloss: z.string().optional(),
     source,
   })

@@ -269,7 +269,8 @@ export class Generator {
     for (const id of cell.extensions ?? []) {
       const ext = verbs.extensions.find((e) => e.id === id);
       if (!ext) throw new GenerationError('extensions', `unknown extension "${id}"`);
-      const form = ext.forms.find((f) => !f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem))!.form;
+      const afterRoot = stem === lexeme.root;
+      const form = ext.forms.find((f) => (!f.root_only || afterRoot) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)))!.form;
       stem += form;
       slots.extensions = { slot: 'extensions', form: (slots.extensions?.form ?? '') + form, id: [slots.extensions?.id, id].filter(Boolean).join('+') };
     }

@@ -191,7 +191,13 @@ export class MorphologyService {
     const cartridges = existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
           .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
-          .map((e) => loadCartridge(path.join(dir, e.name)))
+          .map((e) => {
+            const cartridge = loadCartridge(path.join(dir, e.name));
+            if (cartridge.metadata.iso639_3 !== e.name) {
+              throw new Error(`${e.name}/cartridge.yaml: metadata.iso639_3 is "${cartridge.metadata.iso639_3}", but the folder is "${e.name}"`);
+            }
+            return cartridge;
+          })
       : [];
     return new MorphologyService(cartridges, codes);
   }
@@ -319,6 +325,11 @@ export class MorphologyService {
     if (formation.absent) return problem('invalid_parameter', 'polarity', `the ${tense} has no ${polarity} form`, ['positive']);
     const needsSubject = !formation.no_subject || formation.plural_suffix !== undefined || formation.fv_plural !== undefined;
     const chosen = subject ?? (needsSubject ? (formation.no_subject ? '2sg' : undefined) : undefined);
+    // A form without a subject concord that still marks the plural (the imperative) addresses the 2nd person.
+    const addressees = subjects.filter((id) => engine.generator.row(id)?.person === 2);
+    if (formation.no_subject && needsSubject && chosen && !addressees.includes(chosen)) {
+      return problem('invalid_parameter', 'subject', `the ${tense} addresses the second person`, addressees);
+    }
     if (needsSubject && !chosen) return problem('invalid_parameter', 'subject', `the ${tense} needs a subject`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
     const cell: Cell = {
       word_class: 'verb',

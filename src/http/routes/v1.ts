@@ -5,9 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { protect } from '../auth.js';
+import { analyzeRoutes } from './analyze.js';
+import { batchGenerateRoutes } from './batch-generate.js';
+import { conjugateRoutes } from './conjugate.js';
 import { languageRoutes } from './languages.js';
+import { syllableRoutes } from './syllables.js';
 
 export async function v1Routes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   protect(app, { keys: opts.services.keys, meter: opts.services.meter });
-  await app.register(languageRoutes, { services: opts.services });
+  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes]) {
+    await app.register(routes, { services: opts.services });
+  }
 }

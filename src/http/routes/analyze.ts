@@ -1,0 +1,40 @@
+/** GET /analyze: every analysis of a surface form, most plausible first (linguistic API, metered). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { analysisSchema, languageCode } from '../../morphology-api.js';
+import type { Services } from '../../services.js';
+import { meteredProblems, meteredRoute } from '../auth.js';
+import { envelopeSchema, paginate, pagingQuery } from '../envelope.js';
+import { valueOr } from '../morphology-problem.js';
+import { problemResponses } from '../problem.js';
+
+export const analyzeQuery = z
+  .object({
+    form: z.string().min(1).max(100).describe('The word to analyse, e.g. hawatakipenda (a periphrastic form is two words).'),
+    language: languageCode.optional().describe('Language code; omit to analyse in every installed language.'),
+    ...pagingQuery,
+  })
+  .strict();
+
+export async function analyzeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const { morphology } = opts.services;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/analyze',
+    {
+      schema: {
+        ...meteredRoute,
+        summary: 'Analyse a form',
+        description:
+          'Every analysis of a surface form (lemma, tense, polarity, subject, object, slots, gloss), roots outside the lexicon included, ' +
+          'most plausible first. An empty list means no analysis.',
+        querystring: analyzeQuery,
+        response: { 200: envelopeSchema(analysisSchema), ...meteredProblems, ...problemResponses('language_not_found') },
+      },
+    },
+    async (request) => {
+      const { form, language, ...paging } = request.query;
+      return paginate(valueOr(morphology.analyze(form, language), 'query'), paging);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * POST /batch-generate: many conjugations and/or whole paradigms in one request
+ * (linguistic API, metered as one request). The size in forms is checked against
+ * the tier and a hard cap before anything is generated; each item succeeds or fails on its own.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_BATCH_FORMS, planBatch, runBatch } from '../../batch-generation.js';
+import { LughaError } from '../../errors.js';
+import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
+import type { Services } from '../../services.js';
+import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
+import { envelopeSchema, whole } from '../envelope.js';
+import { valueOr } from '../morphology-problem.js';
+import { problemResponses } from '../problem.js';
+
+export async function batchGenerateRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const { morphology } = opts.services;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/batch-generate',
+    {
+      schema: {
+        ...meteredRoute,
+        summary: 'Generate many forms or whole paradigms',
+        description:
+          '`items` (conjugations) and/or `paradigm` (roots × tenses × polarity × subjects). Results come in order: the items, then the paradigm. ' +
+          `The size is the number of forms; over the tier's batch size, or over ${MAX_BATCH_FORMS} for any tier, the answer is 413 batch_too_large. ` +
+          'A failed item is reported in its place (`ok: false` with the parameter to fix); the other items are still generated.',
+        body: batchRequestSchema,
+        response: {
+          200: envelopeSchema(batchItemResultSchema),
+          ...meteredProblems,
+          ...problemResponses('invalid_json', 'language_not_found', 'batch_too_large', 'payload_too_large', 'unsupported_media_type'),
+        },
+      },
+    },
+    async (request) => {
+      const plan = valueOr(planBatch(morphology, request.body), 'body');
+      assertBatchSize(principalOf(request), plan.size, 'forms');
+      if (plan.size > MAX_BATCH_FORMS) {
+        throw new LughaError(
+          'batch_too_large',
+          `this batch asks for ${plan.size} forms; one request may ask for at most ${MAX_BATCH_FORMS}, whatever the tier`,
+          { limit: MAX_BATCH_FORMS, size: plan.size },
+        );
+      }
+      return whole(runBatch(morphology, plan));
+    },
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The morphology API's inputs and results as zod schemas, written once: they
+ * validate HTTP requests, describe them in OpenAPI and serialise responses
+ * (and are meant as the MCP tools' schemas too). The shapes mirror the
+ * MorphologyService's types; a test compares REST bodies with the service's values.
+ */
+import { z } from 'zod';
+
+/** A language code as callers send it (ISO 639-3, 639-1 or a macrolanguage code); the service normalises it. */
+export const languageCode = z.string().min(1).max(32);
+
+const polarity = z.enum(['positive', 'negative']);
+
+/** A comma-separated list (query) or an array (JSON), as a list of trimmed items. */
+const list = (item: z.ZodString) =>
+  z
+    .union([z.string().max(500), z.array(item).max(16)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : (typeof v === 'string' ? v.split(',') : v).map((s) => s.trim()).filter(Boolean)));
+
+/** 'true'/'false' in a query string, a boolean in JSON. */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
+
+/** The parameters of one conjugation besides the language (GET /conjugate, batch items). */
+export const conjugationParameters = {
+  root: z.string().min(1).max(64).describe('Verb root: `penda`, `-pend-` or the infinitive `kupenda`.'),
+  subject: z.string().min(1).max(8).optional().describe('Subject: `1sg`, `2sg`, `3sg`, `1pl`, `2pl`, `3pl`, or a noun class `c1`..`c18`.'),
+  tense: z.string().min(1).max(64).optional().describe('Tense id, as listed by GET /languages (default: the first tense of the language).'),
+  polarity: polarity.optional().describe('Default positive.'),
+  object: z.string().min(1).max(8).optional().describe('Object marker: a person (`1sg`..`3pl`), a noun class (`c7`) or `refl`.'),
+  mood: z.string().min(1).max(32).optional().describe('Mood (indicative, subjunctive, imperative, ...); picks the first tense of that mood when `tense` is absent.'),
+  variant: z.string().min(1).max(64).optional().describe('A named alternative formation of the tense (e.g. a second negative).'),
+  extensions: list(z.string().min(1).max(64)).describe('Verb extensions, comma-separated: applicative, causative, passive, ...'),
+  features: z.string().min(1).max(200).optional().describe('A UniMorph feature bundle (e.g. `V;IND;FUT;NEG;3;PL`) instead of tense/subject/object/polarity.'),
+  include_tones: flag.describe('`true`/`false`: ask for the tonal analysis; `tonal_analysis.status` says whether the language has tone data.'),
+};
+
+const slotView = z.object({ form: z.string(), id: z.string().optional().describe('What the morph realises: 1sg, c7, a tense id, negative, refl, ...') });
+
+const wordView = z.object({
+  surface: z.string(),
+  slots: z.record(z.string(), slotView).describe('Filled slots of the verb template, in template order.'),
+  tense: z.string().optional(),
+  polarity,
+});
+
+const cellFeatures = z.object({
+  word_class: z.string(),
+  tense: z.string().optional(),
+  mood: z.string().optional(),
+  polarity,
+  subject: z.string().optional(),
+  object: z.string().optional(),
+  variant: z.string().optional(),
+});
+
+const tonalAnalysis = z.object({
+  status: z.string().describe('not_tonal (the language has no tone), not_available (no tone data yet)'),
+  note: z.string(),
+});
+
+export const conjugationResultSchema = z
+  .object({
+    language: z.string(),
+    lemma: z.string(),
+    root: z.string(),
+    in_lexicon: z.boolean().describe('Whether the root is in the cartridge lexicon (forms of other roots follow the regular pattern).'),
+    surface_form: z.string(),
+    slots: z
+      .record(z.string(), z.union([slotView, wordView]))
+      .describe('pre_initial, subject, negation, tam, object, stem_support, root, extensions, fv, post_final: each filled slot with its morph; `auxiliary` holds the auxiliary word of a periphrastic form.'),
+    words: z.array(wordView).describe('The orthographic words of the form, each with its slots.'),
+    tonal_analysis: tonalAnalysis,
+    english: z.string().describe('An English gloss; a root outside the lexicon is shown as ‹root›.'),
+    features: cellFeatures,
+    rules_applied: z.array(z.string()).describe('Ids of the morphophonological rules that changed the form.'),
+  })
+  .describe('Conjugation result');
+
+export const analysisSchema = z
+  .object({
+    language: z.string(),
+    lemma: z.string(),
+    root: z.string(),
+    in_lexicon: z.boolean(),
+    gloss: z.string().nullable().describe('Gloss of the lemma, when the lexicon has it.'),
+    english: z.string().nullable(),
+    features: cellFeatures,
+    words: z.array(wordView),
+    score: z.number().describe('Plausibility; analyses come most plausible first.'),
+  })
+  .describe('One analysis of a form');
+
+export const languageSummarySchema = z.object({
+  iso: z.string().describe('ISO 639-3 code'),
+  iso639_1: z.string().nullable(),
+  name: z.string(),
+  endonym: z.string().nullable(),
+  glottocode: z.string().nullable(),
+  guthrie: z.string().nullable(),
+  foundational: z.boolean().describe('Part of the foundational layer (Evaluation audio).'),
+  capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables'),
+  tenses: z.array(z.object({ id: z.string(), label: z.string(), mood: z.string(), negative: z.boolean() })),
+  subjects: z.array(z.string()).describe('Agreement ids accepted as subject and object.'),
+  word_classes: z.array(z.string()),
+  lexicon_size: z.number().int(),
+  golden_tests: z.object({ total: z.number().int(), passing: z.number().int() }).describe('The cartridge golden tests and how many the engine passes.'),
+  sources: z.array(z.object({ id: z.string(), citation: z.string() })),
+});
+
+const grapheme = z.object({ grapheme: z.string(), ipa: z.string() });
+
+export const syllableInventorySchema = z.object({
+  language: z.string(),
+  onsets: z.array(grapheme.extend({ kind: z.string() })),
+  nuclei: z.array(grapheme),
+  syllabic_nasals: z.array(grapheme),
+  codas: z.object({ allowed: z.boolean(), graphemes: z.array(z.string()) }),
+  syllable_types: z.array(
+    z.object({
+      template: z.string(),
+      onset_kind: z.string().nullable(),
+      count: z.number().int(),
+      example: z.object({ word: z.string(), syllables: z.array(z.string()), syllable: z.string().nullable() }).nullable(),
+    }),
+  ),
+  counts: z.object({
+    onsets: z.number().int(),
+    onsets_by_kind: z.record(z.string(), z.number().int()),
+    nuclei: z.number().int(),
+    syllabic_nasals: z.number().int(),
+    syllable_types: z.number().int(),
+    possible_syllables: z.number().int(),
+  }),
+  sources: z.object({
+    phoible: z.object({ inventory_id: z.number().int(), inventory_source: z.string(), references: z.array(z.string()) }),
+    references: z.array(
+      z.object({ id: z.string(), citation: z.string(), url: z.string().optional(), license: z.string().optional(), cited_by: z.array(z.string()) }),
+    ),
+  }),
+});
+
+/** A bad input of one batch item, named so a caller can fix it. */
+const itemProblem = z.object({
+  code: z.string(),
+  parameter: z.string(),
+  message: z.string(),
+  allowed: z.array(z.string()).optional(),
+});
+
+export const paradigmSchema = z
+  .object({
+    roots: z.array(z.string().min(1).max(64)).min(1),
+    subjects: z.array(z.string().min(1).max(8)).min(1).optional().describe('Default: every subject of the language.'),
+    tenses: z.array(z.string().min(1).max(64)).min(1).optional().describe('Default: every tense of the language.'),
+    polarity: z.array(polarity).min(1).optional().describe('Default: ["positive"].'),
+  })
+  .strict()
+  .describe('The cross product roots × tenses × polarity × subjects, in that order (subjects vary fastest).');
+
+export const batchRequestSchema = z
+  .object({
+    language: languageCode,
+    items: z.array(z.object(conjugationParameters).strict()).optional().describe('Conjugations, each with the parameters of GET /conjugate except `language`.'),
+    paradigm: paradigmSchema.optional(),
+  })
+  .strict()
+  .refine((body) => (body.items?.length ?? 0) > 0 || body.paradigm !== undefined, { message: 'give items, a paradigm, or both', path: ['items'] });
+
+export const batchItemResultSchema = z.union([
+  z.object({ index: z.number().int(), ok: z.literal(true), result: conjugationResultSchema }),
+  z.object({ index: z.number().int(), ok: z.literal(false), error: itemProblem }),
+]);
