@@ -1,6 +1,6 @@
 // Pins the phonology engine: syllabification and the derived syllable inventory of the swh and zul cartridge files, the phonology file's error messages, and that src/morphology/ names no language.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
