@@ -10,8 +10,6 @@ import type { Cell, Generated, Generator, Lexeme } from './generator.js';
 import { nounForms } from './nouns.js';
 
 const HOLE = '\u0001';
-/** Longest prefix (in letters) an agreeing word may carry before its stem (engim-, esiba-). */
-const MAX_AGREEMENT_PREFIX = 7;
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
 /**
@@ -30,7 +28,8 @@ interface Shape {
 }
 
 interface Frame {
-  cell: Cell;
+  /** Cells whose forms have this same text around the placeholder; the first stands for all. */
+  cells: Cell[];
   shape: Shape;
   /** Nouns: the citation prefix a proposed stem is put after to make the lemma. */
   lemmaPrefix?: string;
@@ -125,11 +124,13 @@ export class Analyzer {
     const unmarked = plain(word) === word;
     const same = (generated: string) => generated === word || (unmarked && plain(generated) === word);
     const found = new Map<string, Analysis>();
-    const tried = new Set<string>();
-    const consider = (lemma: string, cell: Cell) => {
+    const tried = new Map<string, boolean>();
+    /** Whether generating `cell` of `lemma` gives the word (recording the analysis when it does). */
+    const consider = (lemma: string, cell: Cell): boolean => {
       const key = `${lemma}\t${JSON.stringify(cell)}`;
-      if (tried.has(key)) return;
-      tried.add(key);
+      const known = tried.get(key);
+      if (known !== undefined) return known;
+      tried.set(key, false);
       const lexeme = this.generator.lexeme(lemma, cell.word_class);
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
@@ -146,8 +147,10 @@ export class Analyzer {
         if (!lexeme.inLexicon && !['verb', 'noun'].includes(cell.word_class) && !generated.words[0]?.morphs.some((m) => m.slot === 'prefix')) continue;
         const penalty = reading === lexeme ? 0 : 1;
         found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated) - penalty });
-        return;
+        tried.set(key, true);
+        return true;
       }
+      return false;
     };
     for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
     const frames = this.#index();
@@ -156,23 +159,20 @@ export class Analyzer {
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
-        const slack = frame.cell.form === 'locative' ? SLACK : 0;
+        const slack = frame.cells[0]!.form === 'locative' ? SLACK : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
         for (let j = Math.max(i + 1, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
             const lemma = this.#lemma(root, frame);
-            if (lemma !== undefined) consider(lemma, frame.cell);
+            if (lemma === undefined) continue;
+            // The cells of a frame share their text: when the first does not give the word, none does.
+            const [first, ...others] = frame.cells;
+            if (!consider(lemma, first!)) continue;
+            for (const cell of others) consider(lemma, cell);
           }
         }
-      }
-    }
-    // Agreeing word classes have small paradigms: try every stem the word could end in.
-    for (const cell of this.#wordCells()) {
-      for (let i = 0; i < Math.min(word.length - 1, MAX_AGREEMENT_PREFIX); i++) {
-        if (word.includes(' ')) break;
-        for (const initial of ['', 'a', 'e', 'i', 'o', 'u']) for (const stem of this.#undo(initial + word.slice(i))) consider(stem, cell);
       }
     }
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
@@ -220,15 +220,25 @@ export class Analyzer {
    */
   #candidates(frame: Frame, text: string): string[] {
     const out = new Set(this.#undo(text));
-    if (frame.cell.word_class === 'verb') {
+    const cell = frame.cells[0]!;
+    if (cell.word_class === 'verb' && this.#rootRuleBefore(frame.after)) {
       const last = /[aeiou](?=[^aeiou]*$)/u.exec(text);
       if (last && (text.match(/[aeiou]/gu) ?? []).length >= 2) {
         for (const v of ['a', 'e', 'i', 'o', 'u']) out.add(text.slice(0, last.index) + v + text.slice(last.index + 1));
       }
-    } else if (frame.cell.form === 'locative') {
+    } else if (cell.form === 'locative') {
       for (const stem of [...out]) for (const v of ['a', 'e', 'i', 'o', 'u']) out.add(stem + v);
     }
     return [...out];
+  }
+
+  #rootRules?: RegExp[];
+  /** Whether some rule rewrites the end of a root before this suffix (the perfect -ile of -ala verbs). */
+  #rootRuleBefore(after: string): boolean {
+    this.#rootRules ??= this.generator.cartridge.rules
+      .filter((r) => r.left_to !== undefined && [r.left_slot ?? []].flat().includes('root'))
+      .map((r) => new RegExp(`^(?:${r.right})`, 'u'));
+    return this.#rootRules.some((re) => re.test(after) || re.test(this.#plain(after)));
   }
 
   /**
@@ -267,9 +277,6 @@ export class Analyzer {
     return this.#rewrites;
   }
 
-  #wordCells(): Cell[] {
-    return this.#cells().filter((c) => c.word_class !== 'verb' && c.word_class !== 'noun');
-  }
 
   #cellCache?: Cell[];
   #cells(): Cell[] {
@@ -279,7 +286,7 @@ export class Analyzer {
 
   #lemma(root: string, frame: Frame): string | undefined {
     if (frame.lemmaPrefix !== undefined) return frame.lemmaPrefix + root;
-    if (frame.cell.word_class !== 'verb') return root;
+    if (frame.cells[0]!.word_class !== 'verb') return root;
     if (!/[a-z]/u.test(root)) return undefined;
     const fv = frame.shape.ownFinalVowel ?? this.generator.cartridge.verbs?.default_fv ?? 'a';
     return root + fv;
@@ -297,6 +304,7 @@ export class Analyzer {
       ...['i', 'u', 'e', 'o'].map((v) => ({ initial: '', ownFinalVowel: v, short: false })),
     ];
     const plain = this.#plain;
+    const groups = new Map<string, Frame>();
     const add = (frame: Frame) => {
       // Frames are found by their text before the hole, with and without the optional marks.
       for (const key of new Set([frame.before, plain(frame.before)])) {
@@ -307,7 +315,17 @@ export class Analyzer {
     };
     const placeFrame = (cell: Cell, shape: Shape, surface: string, lemmaPrefix?: string) => {
       const at = surface.indexOf(HOLE);
-      if (at >= 0) add({ cell, shape, ...(lemmaPrefix !== undefined ? { lemmaPrefix } : {}), before: surface.slice(0, at), after: surface.slice(at + 1) });
+      if (at < 0) return;
+      const before = surface.slice(0, at);
+      const after = surface.slice(at + 1);
+      const key = [before, after, shape.initial, shape.ownFinalVowel, shape.short, lemmaPrefix ?? '', cell.word_class, cell.form ?? ''].join('\u0002');
+      const group = groups.get(key);
+      if (group) group.cells.push(cell);
+      else {
+        const frame: Frame = { cells: [cell], shape, ...(lemmaPrefix !== undefined ? { lemmaPrefix } : {}), before, after };
+        groups.set(key, frame);
+        add(frame);
+      }
     };
     const nouns = this.generator.nouns;
     for (const cell of this.#cells()) {
@@ -319,7 +337,17 @@ export class Analyzer {
             // no such form
           }
         }
-      } else if (cell.word_class === 'noun' && nouns && cell.noun_class) {
+      } else if (cell.word_class !== 'noun') {
+        // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index).
+        for (const initial of NOUN_STEM_INITIALS) {
+          const shape: Shape = { initial, ownFinalVowel: null, short: false };
+          try {
+            placeFrame(cell, shape, this.generator.generateWith(this.#placeholder(shape), cell).surface);
+          } catch {
+            // no such form
+          }
+        }
+      } else if (nouns && cell.noun_class) {
         // One frame per citation prefix, per prefix allomorph of the form's number and per stem shape.
         const cls = nouns.nounClass(cell.noun_class);
         if (!cls) continue;
