@@ -47,17 +47,15 @@ export function registerServeCommand(program: Command): void {
       const address = await app.listen({ port: config.port, host: config.host });
       process.stdout.write(`Lugha listening on ${address} (API reference: ${address}/docs)\n`);
       // Analysis frames take a second or two per language: build them once listening, not on the first
-      // caller's time, one language per turn of the event loop so requests and signals get in between.
-      const cold = services.morphology.languages().map((l) => l.iso);
-      const warmNext = () => {
-        const iso = cold.shift();
-        if (iso === undefined || stopping) return;
-        const engine = services.morphology.engine(iso);
-        const started = performance.now();
-        if (engine.ok) engine.value.analyzer.warm();
-        app.log.info({ language: iso, ms: Math.round(performance.now() - started) }, 'analyzer warm');
-        setImmediate(warmNext);
-      };
-      setImmediate(warmNext);
+      // caller's time, in slices that let requests and signals in between.
+      void (async () => {
+        for (const { iso } of services.morphology.languages()) {
+          const engine = services.morphology.engine(iso);
+          if (stopping || !engine.ok) return;
+          const started = performance.now();
+          await engine.value.analyzer.warmInBackground();
+          app.log.info({ language: iso, ms: Math.round(performance.now() - started) }, 'analyzer warm');
+        }
+      })();
     });
 }

@@ -294,6 +294,32 @@ export class Analyzer {
 
   #index(): Map<string, Frame[]> {
     if (this.#frames) return this.#frames;
+    const steps = this.#build();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    this.#frames = step.value;
+    return step.value;
+  }
+
+  /**
+   * Builds the frames in slices, yielding to the event loop between them, so a server
+   * warming up keeps answering (and can shut down). An analysis arriving meanwhile
+   * builds them at once instead.
+   */
+  async warmInBackground(slice = 200): Promise<void> {
+    const steps = this.#build();
+    let step = steps.next();
+    for (let n = 1; !step.done; n++) {
+      if (this.#frames) return;
+      if (n % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      step = steps.next();
+    }
+    this.#frames ??= step.value;
+    this.#lexicalIndex();
+  }
+
+  /** The frame index, one cell per step. */
+  *#build(): Iterator<void, Map<string, Frame[]>> {
     const frames = new Map<string, Frame[]>();
     const vowels = ['a', 'e', 'i', 'o', 'u'];
     const verbShapes: Shape[] = [
@@ -329,6 +355,7 @@ export class Analyzer {
     };
     const nouns = this.generator.nouns;
     for (const cell of this.#cells()) {
+      yield;
       if (cell.word_class === 'verb') {
         for (const shape of verbShapes) {
           try {
@@ -368,7 +395,6 @@ export class Analyzer {
         }
       }
     }
-    this.#frames = frames;
     return frames;
   }
 
