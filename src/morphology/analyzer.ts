@@ -12,11 +12,6 @@ import { nounForms } from './nouns.js';
 const HOLE = '\u0001';
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
-/**
- * Stem beginnings that noun prefixes react to (vowels; labials, aspirates, clicks and sonorants
- * after a nasal prefix), each giving its own frames.
- */
-const NOUN_STEM_INITIALS = ['', 'a', 'e', 'i', 'o', 'u', 'b', 'p', 'f', 'v', 'th', 'kh', 'ph', 'c', 'q', 'x', 'l', 'm', 'n', 'y'];
 
 /** One way a root can meet its affixes; each shape gives its own frames. */
 interface Shape {
@@ -232,6 +227,22 @@ export class Analyzer {
     return [...out];
   }
 
+  #initials?: string[];
+  /**
+   * Stem beginnings a prefix can react to, each giving its own frames: nothing, a vowel, and
+   * every letter (or letter + h) that some rule's right-hand pattern matches (the labials,
+   * aspirates and clicks a nasal prefix changes). Read from the cartridge's rules.
+   */
+  #stemInitials(): string[] {
+    if (this.#initials) return this.#initials;
+    const letters = [...'abcdefghijklmnopqrstuvwxyz'];
+    const candidates = [...letters, ...letters.map((l) => `${l}h`)];
+    const patterns = this.generator.cartridge.rules.filter((r) => r.right).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
+    const reacting = candidates.filter((c) => patterns.some((p) => p.test(`${c}a`)));
+    this.#initials = [...new Set(['', 'a', 'e', 'i', 'o', 'u', ...reacting])];
+    return this.#initials;
+  }
+
   #rootRules?: RegExp[];
   /** Whether some rule rewrites the end of a root before this suffix (the perfect -ile of -ala verbs). */
   #rootRuleBefore(after: string): boolean {
@@ -366,7 +377,7 @@ export class Analyzer {
         }
       } else if (cell.word_class !== 'noun') {
         // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index).
-        for (const initial of NOUN_STEM_INITIALS) {
+        for (const initial of this.#stemInitials()) {
           const shape: Shape = { initial, ownFinalVowel: null, short: false };
           try {
             placeFrame(cell, shape, this.generator.generateWith(this.#placeholder(shape), cell).surface);
@@ -383,7 +394,7 @@ export class Analyzer {
         for (const citation of cls.prefixes) {
           const options = plural ? (cls.plural_prefixes ?? plural.prefixes) : cell.number === 'pl' ? cls.prefixes : [citation];
           for (const used of options) {
-            for (const initial of NOUN_STEM_INITIALS) {
+            for (const initial of this.#stemInitials()) {
               const shape: Shape = { initial, ownFinalVowel: null, short: false };
               try {
                 placeFrame(cell, shape, this.generator.nounForm(plural ?? cls, initial + HOLE, [used], cell).surface, citation.lemma);
