@@ -56,12 +56,14 @@ const LOVE_IT: Record<GlossTense, [string, string]> = {
   participial: ['as she/he loves it (class 7)', 'as she/he does not love it (class 7)'],
   potential: ['she/he can love it (class 7)', 'she/he cannot love it (class 7)'],
   relative: ['who loves it (class 7)', 'who does not love it (class 7)'],
+  relative_past: ['who loved it (class 7)', 'who did not love it (class 7)'],
+  relative_future: ['who will love it (class 7)', 'who will not love it (class 7)'],
 };
 
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(LOVE_IT));
-    assert.equal(new Set(glossTenses).size, 29);
+    assert.equal(new Set(glossTenses).size, 31);
   });
 
   for (const tense of glossTenses) {
@@ -201,7 +203,7 @@ describe('irregular verbs', () => {
       future_perfect: 'I will have gone', conditional: 'I would go', past_conditional: 'I would have gone',
       conditional_progressive: 'I would be going', past_conditional_progressive: 'I would have been going',
       conditional_perfect: 'I would have gone', subjunctive: 'that I go', consecutive: 'and then I went',
-      situative: 'while I am going', participial: 'as I go', potential: 'I can go', relative: 'who go',
+      situative: 'while I am going', participial: 'as I go', potential: 'I can go', relative: 'who go', relative_past: 'who went', relative_future: 'who will go',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 

@@ -32,6 +32,8 @@ const formationSchema = z
     subject: morphSpec.optional(),
     negation: morphSpec.optional(),
     tam: morphSpec.optional(),
+    /** Relative concord (of the subject) after the tense marker: anayependa, kinachoanguka. */
+    relative: morphSpec.optional(),
     object: morphSpec.optional(),
     /** Final vowel for stems that take one (the lexeme's own final vowel stays on stems that keep it). */
     fv: z.string().optional(),
@@ -104,7 +106,7 @@ const extensionSchema = z
 const verbsSchema = z
   .object({
     /** Slot order of the verb template. */
-    template: z.array(z.enum(['pre_initial', 'subject', 'negation', 'tam', 'object', 'stem_support', 'root', 'extensions', 'fv', 'post_final'])),
+    template: z.array(z.enum(['pre_initial', 'subject', 'negation', 'tam', 'relative', 'object', 'stem_support', 'root', 'extensions', 'fv', 'post_final'])),
     /** Vowels a lexeme may end in; a lemma ending in `default_fv` loses it to form the root. */
     default_fv: z.string().default('a'),
     /** Morph put before short stems in tenses that ask for it; `short` = one syllable (or flagged in the lexicon). */

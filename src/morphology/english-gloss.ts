@@ -53,6 +53,8 @@ const TEMPLATES = {
   participial: ['as S PRES O', 'as S DO not BASE O'],
   potential: ['S can BASE O', 'S cannot BASE O'],
   relative: ['WHO PRES O', 'WHO DO not BASE O'],
+  relative_past: ['WHO PAST O', 'WHO DID not BASE O'],
+  relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
 
 /** Every tense template name, in the order of the table. */

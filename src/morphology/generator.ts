@@ -252,6 +252,7 @@ export class Generator {
     }
     put('negation', this.#literal(formation.negation, subjectRow, objectRow));
     put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
+    put('relative', this.#literal(formation.relative, subjectRow, objectRow), subjectRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
     const support = verbs.stem_support;
