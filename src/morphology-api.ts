@@ -55,6 +55,10 @@ const cellFeatures = z.object({
   subject: z.string().optional(),
   object: z.string().optional(),
   variant: z.string().optional(),
+  noun_class: z.string().optional().describe('Nouns: the noun class (1, 1a, 3, ...).'),
+  number: z.enum(['sg', 'pl']).optional().describe('Nouns: singular or plural.'),
+  form: z.string().optional().describe('Nouns: full, bare, copulative, locative, possessive or relative_possessive.'),
+  possessee: z.string().optional().describe('Possessives: the agreement id of the possessed noun.'),
 });
 
 const tonalAnalysis = z.object({
