@@ -162,10 +162,14 @@ export class Analyzer {
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
             const lemma = this.#lemma(root, frame);
             if (lemma === undefined) continue;
-            // The cells of a frame share their text: when the first does not give the word, none does.
-            const [first, ...others] = frame.cells;
-            if (!consider(lemma, first!)) continue;
-            for (const cell of others) consider(lemma, cell);
+            // A short stem may be cited with a prothetic vowel (idya for -dya).
+            const prothetic = frame.shape.short ? this.generator.cartridge.verbs?.prothetic_vowel?.vowel : undefined;
+            for (const citation of prothetic ? [lemma, prothetic + lemma] : [lemma]) {
+              // The cells of a frame share their text: when the first does not give the word, none does.
+              const [first, ...others] = frame.cells;
+              if (!consider(citation, first!)) continue;
+              for (const cell of others) consider(citation, cell);
+            }
           }
         }
       }

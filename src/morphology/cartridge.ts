@@ -128,6 +128,12 @@ const verbsSchema = z
      * lexicon whose vowel-initial form is in it is read as that verb.
      */
     restore_initial_vowel: z.boolean().default(false),
+    /**
+     * Monosyllabic stems cited with a prothetic vowel (idya for -dya): a lemma starting with it
+     * whose lexicon entry is flagged `short` (or whose rest matches `guess`) has the rest as its
+     * stem; the vowel comes back only where a formation asks for stem support (the imperative).
+     */
+    prothetic_vowel: z.object({ vowel: z.string().min(1), guess: z.string().optional(), source }).optional(),
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
     source,

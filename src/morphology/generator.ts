@@ -129,6 +129,15 @@ export class Generator {
     }
     const flags = new Set(entry?.flags ?? []);
     const fv = this.cartridge.verbs?.default_fv ?? 'a';
+    const prothetic = wordClass === 'verb' ? this.cartridge.verbs?.prothetic_vowel : undefined;
+    if (prothetic && lemma.startsWith(prothetic.vowel)) {
+      const rest = lemma.slice(prothetic.vowel.length);
+      const guessed = !entry && prothetic.guess !== undefined && new RegExp(prothetic.guess, 'u').test(rest);
+      if (flags.has('short') || guessed) {
+        const root = rest.endsWith(fv) ? rest.slice(0, -fv.length) : rest;
+        return { lemma, root, ownFinalVowel: null, short: true, inLexicon: entry !== undefined, gloss: entry?.gloss ?? null };
+      }
+    }
     const endsInFv = lemma.endsWith(fv);
     const keeps = wordClass === 'verb' && (flags.has('keeps_fv') || (!endsInFv && /[aeiou]$/u.test(lemma)));
     const root = wordClass !== 'verb' ? lemma : keeps ? lemma.slice(0, -1) : endsInFv ? lemma.slice(0, -fv.length) : lemma;
