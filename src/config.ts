@@ -29,6 +29,8 @@ export const settings = {
   shutdownTimeoutMs: { env: 'LUGHA_SHUTDOWN_TIMEOUT_MS', flag: '--shutdown-timeout-ms', secret: false, doc: 'Time allowed for in-flight requests on SIGTERM/SIGINT.' },
   corsOrigins: { env: 'LUGHA_CORS_ORIGINS', flag: '--cors-origins', secret: false, doc: 'Comma-separated allowed origins, or * for any.' },
   trustProxy: { env: 'LUGHA_TRUST_PROXY', flag: '--trust-proxy', secret: false, doc: 'Trust X-Forwarded-* headers from a reverse proxy.' },
+  audioBase: { env: 'LUGHA_AUDIO_BASE', flag: '--audio-base', secret: false, doc: 'Path prefix of the audio API.' },
+  sampleCap: { env: 'LUGHA_SAMPLE_CAP', flag: '--sample-cap', secret: false, doc: 'Clips per language and mode in the fixed sample that Evaluation and Pilot keys may play.' },
   demo: { env: 'LUGHA_DEMO', flag: '--demo', secret: false, doc: 'Create demo keys (and later demo data) on first start.' },
 } as const;
 
@@ -51,6 +53,11 @@ const schema = z
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
       .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1)),
     trustProxy: booleanish.default(false),
+    audioBase: z
+      .string()
+      .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path such as /api/audio (no trailing slash)')
+      .default('/api/audio'),
+    sampleCap: z.coerce.number().int().min(1).max(10_000).default(10),
     demo: booleanish.default(false),
   })
   .strict();

@@ -4,6 +4,9 @@
  */
 import path from 'node:path';
 import { KeyService } from './access/key-service.js';
+import { AudioService } from './audio/audio-service.js';
+import type { BlobStore } from './audio/blob-store.js';
+import { FsBlobStore } from './audio/fs-blob-store.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
@@ -16,6 +19,8 @@ export interface Services {
   config: Config;
   clock: Clock;
   store: Store;
+  /** Audio bytes, content-addressed; keys and paths never leave the service. */
+  blobs: BlobStore;
   languageCodes: LanguageCodes;
   /**
    * Every installed language cartridge behind one API: conjugation, analysis, language facts.
@@ -23,6 +28,8 @@ export interface Services {
    */
   readonly morphology: MorphologyService;
   keys: KeyService;
+  /** The audio corpus as callers see it: coverage, listings, access to clips. */
+  audio: AudioService;
   meter: Meter;
   /** Closes every backend; safe to call twice. */
   close(): Promise<void>;
@@ -35,15 +42,27 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let morphology: MorphologyService | undefined;
   const store = await openSqliteStore({ dataDir: config.dataDir });
   let closed = false;
-  return {
+  let foundational: string[] | undefined;
+  const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const services: Services = {
     config,
     clock,
     store,
+    blobs,
     languageCodes,
     get morphology() {
       morphology ??= openMorphology(config, languageCodes);
       return morphology;
     },
+    audio: new AudioService({
+      store,
+      blobs,
+      languageCodes,
+      foundational: () => (foundational ??= services.morphology.languages().filter((l) => l.foundational).map((l) => l.iso)),
+      languageName: (iso) => services.morphology.languages().find((l) => l.iso === iso)?.name ?? languageCodes.languoid(iso)?.name,
+      audioBase: config.audioBase,
+      sampleCap: config.sampleCap,
+    }),
     keys: new KeyService({ store, clock, languageCodes }),
     meter: new Meter({ counter: store.quota, clock }),
     async close() {
@@ -52,6 +71,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       await store.close();
     },
   };
+  return services;
 }
 
 /** The language codes Lugha recognises, from the reference tables. */

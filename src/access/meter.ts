@@ -19,6 +19,14 @@ export interface MeterReading {
 export class Meter {
   constructor(private readonly deps: { counter: QuotaCounter; clock: Clock }) {}
 
+  /** Today's reading for `principal` without counting a request. */
+  async peek(principal: Principal): Promise<MeterReading> {
+    const now = this.deps.clock.now();
+    const limit = principal.limits.dailyQuota;
+    const used = await this.deps.counter.used(principal.keyId, utcDay(now));
+    return { allowed: true, limit, remaining: limit === null ? null : Math.max(0, limit - used), resetSeconds: secondsToUtcMidnight(now) };
+  }
+
   /** Counts one request for `principal` unless its quota for today is spent. */
   async consume(principal: Principal): Promise<MeterReading> {
     const now = this.deps.clock.now();

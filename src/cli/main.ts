@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, packageRoot } from '../config.js';
 import { registerAnalyzeCommand } from './analyze.js';
+import { registerAudioCommands } from './audio.js';
 import { registerConfigCommand } from './config-command.js';
 import { registerConjugateCommand } from './conjugate.js';
 import { registerEvalCommands } from './eval.js';
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<number> {
   registerConjugateCommand(program);
   registerAnalyzeCommand(program);
   registerEvalCommands(program);
+  registerAudioCommands(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -1,6 +1,7 @@
 /** `lugha serve`: runs the HTTP service until SIGTERM/SIGINT, then drains and closes. */
 import type { Command } from 'commander';
 import { loadConfig, type ConfigFlags } from '../config.js';
+import { ensureDemoCorpus } from '../audio/demo-corpus.js';
 import { ensureDemoKeys } from '../demo.js';
 import { buildApp } from '../http/app.js';
 import { openServices } from '../services.js';
@@ -13,7 +14,7 @@ export function registerServeCommand(program: Command): void {
     .option('--host <h>', 'interface (LUGHA_HOST, default 127.0.0.1)')
     .option('--data-dir <dir>', 'data directory (LUGHA_DATA_DIR, default ./data)')
     .option('--log-level <level>', 'log level (LUGHA_LOG_LEVEL, default info)')
-    .option('--demo', 'create demo keys on first start and print them (LUGHA_DEMO)')
+    .option('--demo', 'create demo keys and a synthetic demo audio corpus on first start (LUGHA_DEMO)')
     .action(async (flags: ConfigFlags) => {
       const config = loadConfig({ flags });
       const services = await openServices(config);
@@ -21,6 +22,10 @@ export function registerServeCommand(program: Command): void {
         const demo = await ensureDemoKeys(services);
         process.stdout.write(`Demo keys (${demo.created > 0 ? `${demo.created} created` : 'reused'}; also in ${demo.file}):\n`);
         for (const k of demo.keys) process.stdout.write(`  ${k.tier.padEnd(10)} ${k.offer.padEnd(10)} ${k.key}\n`);
+        const corpus = await ensureDemoCorpus(services);
+        if (corpus.created) {
+          process.stdout.write(`Demo audio: ${corpus.clips} synthetic numeral clips (${corpus.engine}; not native speakers) under ${config.audioBase}\n`);
+        }
       }
       const app = await buildApp(services);
       let stopping = false;

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
 import { installProblemHandling, sendProblem } from './problem.js';
+import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
@@ -20,7 +21,7 @@ import { securityHeaders } from './security-headers.js';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Headers browsers may read from cross-origin responses. */
-const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'];
+const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'];
 
 export interface AppOptions {
   /** Pino options or an instance; defaults to JSON logs at the configured level. */
@@ -100,6 +101,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         },
       },
       tags: [
+        { name: 'audio', description: 'Numeral audio: public coverage, consent manifest and dataset card; bearer-gated, metered clip lists and proxy' },
         { name: 'linguistic', description: 'Morphology over REST; bearer key, metered per UTC day' },
         { name: 'operations', description: 'Health, readiness and error documentation; public' },
       ],
@@ -119,6 +121,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(problemRoutes);
   await app.register(v1Routes, { services, prefix: '/api/v1' });
   await app.register(v1Routes, { services, prefix: '/v1' });
+  await app.register(audioRoutes, { services, prefix: config.audioBase });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -24,6 +24,14 @@ export interface ProtectOptions {
   keys: KeyService;
   /** Count requests against the daily quota (omit for authenticated but unmetered routes). */
   meter?: Meter;
+  /**
+   * Decides whether a request is counted: `repeat` = already counted today (not counted
+   * again); `afterCount` runs once a counted request was admitted. Default: every request counts.
+   */
+  counting?: {
+    repeat(request: FastifyRequest, principal: Principal): Promise<boolean>;
+    afterCount(request: FastifyRequest, principal: Principal): Promise<void>;
+  };
 }
 
 /** Adds authentication (and metering) to every route registered in `scope`. */
@@ -37,8 +45,13 @@ export function protect(scope: FastifyInstance, options: ProtectOptions): void {
     }
     request.principal = auth.value;
     if (!options.meter) return;
+    if (options.counting && (await options.counting.repeat(request, auth.value))) {
+      setRateLimitHeaders(reply, await options.meter.peek(auth.value));
+      return;
+    }
     const reading = await options.meter.consume(auth.value);
     setRateLimitHeaders(reply, reading);
+    if (reading.allowed) await options.counting?.afterCount(request, auth.value);
     if (!reading.allowed) {
       return sendProblem(
         request,

@@ -4,6 +4,7 @@
  */
 import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { Offer, Tier } from '../access/plans.js';
+import { KyselyAudioRepository } from './kysely-audio-repository.js';
 import { migrationProvider } from './migrations.js';
 import { prepareQuery } from './prepared.js';
 import type { ApiKeysTable, Database, KeySecretsTable } from './schema.js';
@@ -26,6 +27,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
 export class KyselyStore implements Store {
   readonly keys: KeyRepository;
   readonly quota: SqlQuotaCounter;
+  readonly audio: KyselyAudioRepository;
 
   constructor(
     readonly kind: Store['kind'],
@@ -33,6 +35,7 @@ export class KyselyStore implements Store {
   ) {
     this.keys = new KyselyKeyRepository(db);
     this.quota = new SqlQuotaCounter(db);
+    this.audio = new KyselyAudioRepository(db);
   }
 
   async ping(): Promise<void> {

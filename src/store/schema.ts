@@ -35,8 +35,61 @@ export interface QuotaUsageTable {
   used: Generated<number>;
 }
 
+/** A speaker: an internal id (never leaves the service) and the operator's own label. */
+export interface SpeakersTable {
+  id: string;
+  local_id: string;
+  created_at: string;
+}
+
+/** A consent record per speaker; `scopes` is a JSON array; `status` active | withdrawn. */
+export interface ConsentsTable {
+  id: string;
+  speaker_id: string;
+  form_version: string;
+  scopes: string;
+  /** Day the form was signed, YYYY-MM-DD. */
+  consented_on: string;
+  jurisdiction: string;
+  status: string;
+  withdrawn_at: string | null;
+}
+
+/** One clip. `sample_rank` orders clips for the deterministic capped sample. */
+export interface RecordingsTable {
+  recording_id: string;
+  language: string;
+  mode: string;
+  numeral: number;
+  transcript: string;
+  transcript_english: string | null;
+  switch_ms: number | null;
+  switch_detected: Generated<number>;
+  duration_ms: number;
+  sample_rate: number;
+  channels: number;
+  format: string;
+  bytes: number;
+  sha256: string;
+  sample_rank: string;
+  synthetic: Generated<number>;
+  speaker_id: string;
+  created_at: string;
+}
+
+/** Range requests already counted today, per key and clip. */
+export interface AudioRangeSeenTable {
+  key_id: string;
+  recording_id: string;
+  day: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   key_secrets: KeySecretsTable;
   quota_usage: QuotaUsageTable;
+  speakers: SpeakersTable;
+  consents: ConsentsTable;
+  recordings: RecordingsTable;
+  audio_range_seen: AudioRangeSeenTable;
 }
