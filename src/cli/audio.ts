@@ -2,23 +2,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { INGEST_LOCK, ingest } from '../audio/ingest.js';
-import { loadConfig } from '../config.js';
-import { openServices, type Services } from '../services.js';
+import { withServices, type CommonOptions } from './with-services.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, printJson, table } from './output.js';
-
-interface CommonOptions {
-  dataDir?: string;
-  json?: boolean;
-}
-
-async function withServices<T>(options: CommonOptions, run: (services: Services) => Promise<T>): Promise<T> {
-  const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
-  try {
-    return await run(services);
-  } finally {
-    await services.close();
-  }
-}
 
 export function registerAudioCommands(program: Command): void {
   program

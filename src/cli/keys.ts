@@ -1,24 +1,9 @@
 /** `lugha keys create|list|rotate|revoke`: the operator's key management. */
 import type { Command } from 'commander';
 import { offers, tierLimits, tiers } from '../access/plans.js';
-import { loadConfig } from '../config.js';
-import { openServices, type Services } from '../services.js';
 import { parseDuration } from './duration.js';
+import { withServices, type CommonOptions } from './with-services.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
-
-interface CommonOptions {
-  dataDir?: string;
-  json?: boolean;
-}
-
-async function withServices<T>(options: CommonOptions, run: (services: Services) => Promise<T>): Promise<T> {
-  const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
-  try {
-    return await run(services);
-  } finally {
-    await services.close();
-  }
-}
 
 export function registerKeyCommands(program: Command): void {
   const keys = program.command('keys').description('issue, list, rotate and revoke API keys');
