@@ -7,6 +7,7 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+import type { Rule } from './cartridge.js';
 import { nounForms } from './nouns.js';
 
 const HOLE = '\u0001';
@@ -58,7 +59,7 @@ export function enumerateCells(generator: Generator): Cell[] {
           const addressees = rows.filter((r) => generator.row(r)?.person === 2);
           const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.fv_plural ? addressees : [undefined];
           for (const subject of subjects) {
-            for (const object of [undefined, 'refl', ...rows]) {
+            for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
             }
           }
@@ -238,13 +239,20 @@ export class Analyzer {
    * aspirates and clicks a nasal prefix changes). Read from the cartridge's rules.
    */
   #stemInitials(): string[] {
-    if (this.#initials) return this.#initials;
+    this.#initials ??= ['', 'a', 'e', 'i', 'o', 'u', ...this.#reactingInitials(() => true)];
+    return this.#initials;
+  }
+
+  /** Consonant stem beginnings that a rule which may apply to verbs reacts to (1sg nasal + b -> mb). */
+  #verbInitials(): string[] {
+    return this.#reactingInitials((r) => !r.when?.word_class || r.when.word_class.includes('verb')).filter((c) => !/^[aeiou]/u.test(c));
+  }
+
+  #reactingInitials(applies: (rule: Rule) => boolean): string[] {
     const letters = [...'abcdefghijklmnopqrstuvwxyz'];
     const candidates = [...letters, ...letters.map((l) => `${l}h`)];
-    const patterns = this.generator.cartridge.rules.filter((r) => r.right).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
-    const reacting = candidates.filter((c) => patterns.some((p) => p.test(`${c}a`)));
-    this.#initials = [...new Set(['', 'a', 'e', 'i', 'o', 'u', ...reacting])];
-    return this.#initials;
+    const patterns = this.generator.cartridge.rules.filter((r) => r.right && applies(r)).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
+    return [...new Set(candidates.filter((c) => patterns.some((p) => p.test(`${c}a`))))];
   }
 
   #rootRules?: RegExp[];
@@ -303,6 +311,7 @@ export class Analyzer {
     if (frame.lemmaPrefix !== undefined) return frame.lemmaPrefix + root;
     if (frame.cells[0]!.word_class !== 'verb') return root;
     if (!/[a-z]/u.test(root)) return undefined;
+    if (this.generator.cartridge.verbs?.citation === 'root') return frame.shape.ownFinalVowel === null ? root : undefined;
     const fv = frame.shape.ownFinalVowel ?? this.generator.cartridge.verbs?.default_fv ?? 'a';
     return root + fv;
   }
@@ -343,6 +352,7 @@ export class Analyzer {
       ...vowels.map((v) => ({ initial: v, ownFinalVowel: null, short: false })),
       ...vowels.map((v) => ({ initial: v, ownFinalVowel: null, short: true })),
       ...['i', 'u', 'e', 'o'].map((v) => ({ initial: '', ownFinalVowel: v, short: false })),
+      ...this.#verbInitials().map((c) => ({ initial: c, ownFinalVowel: null, short: false })),
     ];
     const plain = this.#plain;
     const groups = new Map<string, Frame>();

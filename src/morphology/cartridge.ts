@@ -121,6 +121,8 @@ const verbsSchema = z
       .optional(),
     /** Reflexive object marker (PRIM(RFLX)). */
     reflexive: z.string().optional(),
+    /** How lemmas are cited: the stem with its final vowel (penda) or the bare root (bebis). */
+    citation: z.enum(['stem', 'root']).default('stem'),
     /** Infinitive prefix, used to strip 'ku-'-style input (kupenda -> penda). */
     infinitive_prefix: z.string().optional(),
     /**

@@ -129,6 +129,10 @@ export class Generator {
     }
     const flags = new Set(entry?.flags ?? []);
     const fv = this.cartridge.verbs?.default_fv ?? 'a';
+    if (wordClass === 'verb' && this.cartridge.verbs?.citation === 'root') {
+      const syllables = (lemma.match(VOWELS) ?? []).length;
+      return { lemma, root: lemma, ownFinalVowel: null, short: flags.has('short') || syllables === 0, inLexicon: entry !== undefined, gloss: entry?.gloss ?? null };
+    }
     const prothetic = wordClass === 'verb' ? this.cartridge.verbs?.prothetic_vowel : undefined;
     if (prothetic && lemma.startsWith(prothetic.vowel)) {
       const rest = lemma.slice(prothetic.vowel.length);
