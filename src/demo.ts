@@ -11,8 +11,8 @@ import type { Services } from './services.js';
 export const DEMO_KEYS_FILE = 'demo-keys.json';
 
 /**
- * Which offer each tier's demo key carries. The pilot covers the first three installed
- * cartridges, filled up with the first languages that have an ISO 639-1 code in reference/.
+ * Which offer each tier's demo key carries. The pilot covers three installed cartridges, foundational
+ * ones first, filled up with the first languages that have an ISO 639-1 code in reference/.
  */
 const DEMO_PLANS: ReadonlyArray<{ tier: Tier; offer: Offer }> = [
   { tier: 'evaluation', offer: 'evaluation' },
@@ -68,6 +68,8 @@ function readDemoKeys(file: string): DemoKey[] {
 }
 
 function pilotLanguages(services: Services): string[] {
-  const installed = services.morphology.languages().map((l) => l.iso);
+  // Foundational languages first: they are the ones the demo corpus has audio for.
+  const languages = services.morphology.languages();
+  const installed = [...languages.filter((l) => l.foundational), ...languages.filter((l) => !l.foundational)].map((l) => l.iso);
   return [...new Set([...installed, ...services.languageCodes.withIso639_1()])].slice(0, 3);
 }
