@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encodeWav } from '../src/audio/wav.js';
-import { freePort, lughaCli, load, printTable, startLugha, startServer, stopServer } from './lib.js';
+import { freePort, lughaCli, load, printTable, startLugha, startServer, stopServer, printLoadDetails } from './lib.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '16' } } });
 const seconds = Number(values.seconds);
@@ -59,12 +59,7 @@ try {
     { figure: 'requests/s', lugha: lughaResult.requestsPerSecond, baseline: baseResult.requestsPerSecond, unit: 'req/s' },
     { figure: 'throughput', lugha: lughaResult.requestsPerSecond * mb, baseline: baseResult.requestsPerSecond * mb, unit: 'MB/s' },
   ]);
-  process.stdout.write(
-    `latency (autocannon, whole ms): Lugha mean ${lughaResult.meanMs.toFixed(2)} ms, p99 ${lughaResult.p99Ms} ms; ` +
-      `baseline mean ${baseResult.meanMs.toFixed(2)} ms, p99 ${baseResult.p99Ms} ms\n` +
-      `non-2xx: Lugha ${lughaResult.non2xx}, baseline ${baseResult.non2xx}; errors: ${lughaResult.errors}, ${baseResult.errors}; ` +
-      `requests counted by the quota: ${usedToday}\n`,
-  );
+  printLoadDetails(lughaResult, baseResult, usedToday);
 } finally {
   await lugha.stop();
   rmSync(corpus, { recursive: true, force: true });

@@ -131,3 +131,13 @@ export function printTable(title: string, rows: Array<{ figure: string; lugha: n
 function fmt(n: number): string {
   return n >= 100 ? Math.round(n).toString() : n.toFixed(2);
 }
+
+/** Prints latency, non-2xx and error counts of a Lugha run and its baseline (and what the quota counted, if given). */
+export function printLoadDetails(lugha: LoadResult, baseline: LoadResult, counted?: number): void {
+  process.stdout.write(
+    `latency (autocannon, whole ms): Lugha mean ${lugha.meanMs.toFixed(2)} ms, p99 ${lugha.p99Ms} ms; ` +
+      `baseline mean ${baseline.meanMs.toFixed(2)} ms, p99 ${baseline.p99Ms} ms\n` +
+      `non-2xx: Lugha ${lugha.non2xx}, baseline ${baseline.non2xx}; errors: ${lugha.errors}, ${baseline.errors}` +
+      (counted === undefined ? '\n' : `; requests counted by the quota: ${counted}\n`),
+  );
+}

@@ -7,7 +7,7 @@
  *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32]
  */
 import { parseArgs } from 'node:util';
-import { lughaCli, load, printTable, startBaseline, startLugha, stopServer } from './lib.js';
+import { lughaCli, load, printTable, startBaseline, startLugha, stopServer, printLoadDetails } from './lib.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const seconds = Number(values.seconds);
@@ -30,12 +30,7 @@ try {
   printTable(`Metered REST route vs bare node:http (${seconds} s, ${connections} connections, same JSON body)`, [
     { figure: 'requests/s', lugha: lughaResult.requestsPerSecond, baseline: baseResult.requestsPerSecond, unit: 'req/s' },
   ]);
-  process.stdout.write(
-    `latency (autocannon, whole ms): Lugha mean ${lughaResult.meanMs.toFixed(2)} ms, p99 ${lughaResult.p99Ms} ms; ` +
-      `baseline mean ${baseResult.meanMs.toFixed(2)} ms, p99 ${baseResult.p99Ms} ms\n` +
-      `non-2xx: Lugha ${lughaResult.non2xx}, baseline ${baseResult.non2xx}; errors: ${lughaResult.errors}, ${baseResult.errors}; ` +
-      `requests counted by the quota: ${usedToday}\n`,
-  );
+  printLoadDetails(lughaResult, baseResult, usedToday);
 } finally {
   await lugha.stop();
 }

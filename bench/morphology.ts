@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/config.js';
 import type { ConjugateInput } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';
-import { load, printTable, startBaseline, startLugha, stopServer } from './lib.js';
+import { load, printTable, startBaseline, startLugha, stopServer, printLoadDetails } from './lib.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const seconds = Number(values.seconds);
@@ -105,11 +105,7 @@ try {
     { figure: 'requests/s', lugha: lughaResult.requestsPerSecond, baseline: baseResult.requestsPerSecond, unit: 'req/s' },
     { figure: 'peak RSS after load, analyzers warm', lugha: lughaRss, baseline: baseRss, unit: 'MiB' },
   ]);
-  process.stdout.write(
-    `latency (autocannon, whole ms): Lugha mean ${lughaResult.meanMs.toFixed(2)} ms, p99 ${lughaResult.p99Ms} ms; ` +
-      `baseline mean ${baseResult.meanMs.toFixed(2)} ms, p99 ${baseResult.p99Ms} ms\n` +
-      `non-2xx: Lugha ${lughaResult.non2xx}, baseline ${baseResult.non2xx}; errors: ${lughaResult.errors}, ${baseResult.errors}\n`,
-  );
+  printLoadDetails(lughaResult, baseResult);
 } finally {
   await lugha.stop();
 }
