@@ -23,6 +23,7 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, title: 'Request body too large' },
   batch_too_large: { status: 413, title: 'Batch larger than your tier allows' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  uri_too_long: { status: 414, title: 'URL too long' },
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   quota_exceeded: { status: 429, title: 'Daily quota exceeded' },
   internal_error: { status: 500, title: 'Internal error' },

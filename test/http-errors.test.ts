@@ -65,6 +65,22 @@ describe('errors over HTTP', () => {
     assert.equal(body.code, 'route_not_found');
   });
 
+  it('answers URLs that fail before routing with problem+json too', async () => {
+    const badEncoding = await h.call(key, '/api/audio/%zz/audio-summary');
+    assert.equal(badEncoding.statusCode, 400);
+    assert.equal(problemOf(badEncoding).code, 'invalid_parameter');
+    assert.ok(badEncoding.headers['x-request-id'], 'request id on a framework error');
+    const longSegment = await h.call(key, `/api/audio/audio/${'a'.repeat(300)}`);
+    assert.equal(longSegment.statusCode, 414);
+    assert.equal(problemOf(longSegment).code, 'uri_too_long');
+    assert.ok(!longSegment.body.includes('a'.repeat(300)), 'the over-long segment is not echoed back');
+  });
+
+  it('answers an OPTIONS request that is not a CORS preflight without a plain-text error', async () => {
+    const res = await h.call(undefined, { method: 'OPTIONS', url: '/healthz' });
+    assert.ok(res.statusCode < 400, `status ${res.statusCode}: ${res.body}`);
+  });
+
   it('answers a wrong method with 405 and Allow', async () => {
     const res = await h.call(key, { method: 'DELETE', url: '/api/v1/languages' });
     assert.equal(res.statusCode, 405);

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
-import { installProblemHandling, sendProblem } from './problem.js';
+import { installProblemHandling, sendProblem, toLughaError } from './problem.js';
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { problemRoutes } from './routes/problems.js';
@@ -51,6 +51,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     forceCloseConnections: 'idle',
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    // A malformed percent-encoding or an over-long path segment fails before routing: still problem+json.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(security);
+      reply.header('X-Request-Id', request.id);
+      return sendProblem(request, reply, toLughaError(error));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -83,6 +89,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'X-Request-Id'],
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
+    // An OPTIONS request that is not a CORS preflight (no Origin) gets 204 rather than a plain-text 400.
+    strictPreflight: false,
   });
 
   await app.register(swagger, {

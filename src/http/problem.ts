@@ -56,6 +56,16 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_parameter',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_BAD_URL: 'invalid_parameter',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
+};
+
+/** Details for framework errors whose own message would quote the caller's input at length. */
+const frameworkDetail: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'the request body is not valid JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'the request body is not valid JSON',
+  FST_ERR_BAD_URL: 'the URL is not valid: a path segment has a malformed percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'a path segment is longer than any identifier Lugha issues (256 characters at most)',
 };
 
 /** Translates any error into the catalogue. */
@@ -70,7 +80,7 @@ export function toLughaError(error: FastifyError | Error): LughaError {
   const code = (error as FastifyError).code;
   if (code && fastifyCodes[code]) {
     const mapped = fastifyCodes[code]!;
-    return new LughaError(mapped, mapped === 'invalid_json' ? 'the request body is not valid JSON' : sanitiseMessage(error.message));
+    return new LughaError(mapped, frameworkDetail[code] ?? sanitiseMessage(error.message));
   }
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
     return new LughaError('invalid_json', 'the request body is not valid JSON');

@@ -1,0 +1,114 @@
+/**
+ * The service stack the fuzzer runs against: demo-like data (keys of several tiers, an ingested
+ * corpus with a withdrawn speaker), the vocabulary of plausible values, and what must never leak.
+ */
+import { rmSync } from 'node:fs';
+import { ingest } from '../src/audio/ingest.js';
+import { packageRoot } from '../src/config.js';
+import { numeralClips, writeCorpus } from './audio-fixtures.js';
+import { documentedCodes, prng, targetsFromOpenApi, buildRequest, violations, type FuzzRequest, type FuzzTarget, type Vocabulary } from './fuzzer.js';
+import { harness, tempDir, type Harness } from './helpers.js';
+
+export interface FuzzRun {
+  requests: number;
+  /** Requests per declared operation (METHOD path), to show every route was reached. */
+  perTarget: Map<string, number>;
+  statuses: Map<number, number>;
+  failures: { index: number; request: FuzzRequest; status: number; problems: string[] }[];
+}
+
+export interface FuzzStack {
+  h: Harness;
+  targets: FuzzTarget[];
+  vocab: Vocabulary;
+  secrets: string[];
+  codes: Set<string>;
+  close(): Promise<void>;
+}
+
+export async function fuzzStack(): Promise<FuzzStack> {
+  const h = await harness({ flags: { sampleCap: 3 } });
+  const corpusDirs: string[] = [];
+  const speakers: string[] = [];
+  for (const [lang, base] of [['swh', 200], ['zul', 300]] as const) {
+    const dir = tempDir('lugha-fuzz-corpus-');
+    corpusDirs.push(dir);
+    const consented = [`${lang}-s1`, `${lang}-s2`];
+    speakers.push(...consented);
+    writeCorpus(dir, numeralClips(lang, base), consented);
+    const report = await ingest(dir, h.services);
+    if (report.ingested !== 20) throw new Error(`fuzz corpus: ${JSON.stringify(report.refused)}`);
+  }
+  const enterprise = (await h.issue('enterprise', 'full')).key;
+  const evaluation = (await h.issue('evaluation', 'evaluation')).key;
+  const pilot = (await h.issue('academic', 'pilot', ['swh', 'zul', 'sna'])).key;
+  const revoked = await h.issue('startup', 'full');
+  await h.services.keys.revoke(revoked.id);
+
+  const listing = await h.call(enterprise, '/api/audio/swh/audio?n=100');
+  const recordingIds = (listing.json().data as { recording_id: string }[]).map((c) => c.recording_id);
+  const languages = h.services.morphology.languages();
+  const tenses = [...new Set(languages.flatMap((l) => l.tenses.map((t) => t.id)))];
+  const forms: string[] = [];
+  for (const [language, root] of [['swh', 'penda'], ['zul', 'hamba'], ['sna', 'bika']] as const) {
+    const r = h.services.morphology.conjugate({ language, root, subject: '1sg', tense: tenses.find((t) => t === 'present') ?? tenses[0]! });
+    if (r.ok) forms.push(r.value.surface_form);
+  }
+  const codes = documentedCodes();
+  const languageCodes = ['swh', 'sw', 'swa', 'zul', 'zu', 'sna', 'nya', 'lug', 'lin', 'kon', 'xho', 'bem', 'eng', 'zzz', 'SW'];
+  const vocab: Vocabulary = {
+    keys: [enterprise, evaluation, pilot, revoked.key],
+    byName: {
+      language: languageCodes,
+      lang: languageCodes,
+      iso: languageCodes,
+      root: ['penda', 'kupenda', '-pend-', 'hamba', 'ukuhamba', 'bika', 'lya', 'soma', 'a', 'xyzzy'],
+      lemma: ['penda', 'hamba', 'bika', 'soma'],
+      subject: ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', 'c1', 'c7', 'c10', 'c99', 'me'],
+      object: ['1sg', '3sg', 'c7', 'c9', 'refl', 'none'],
+      tense: [...tenses, 'pluperfect'],
+      polarity: ['positive', 'negative', 'both'],
+      form: [...forms, 'ninapenda', 'ngiyahamba', 'hapana'],
+      recording_id: [...recordingIds, ...recordingIds.map((id) => `${id}x`), recordingIds[0]!.toUpperCase()],
+      type: [...codes].map((c) => c.replaceAll('_', '-')),
+      features: ['V;PRS;1;SG', 'V;PST;3;PL;NEG', 'N;PL', 'V;;'],
+    },
+  };
+  const openapi = await h.app.inject('/openapi.json');
+  const targets = targetsFromOpenApi(openapi.json());
+  const secrets = [h.dataDir, packageRoot, ...speakers, 'file://', 'postgres://', 'redis://', 'lugha.db', 'blobs/'];
+  return {
+    h,
+    targets,
+    vocab,
+    secrets,
+    codes,
+    async close() {
+      await h.close();
+      for (const dir of corpusDirs) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends `count` requests generated from `seed`, checking each response. */
+export async function runFuzz(stack: FuzzStack, seed: number, count: number, concurrency = 16): Promise<FuzzRun> {
+  const rand = prng(seed);
+  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [] };
+  const byPath = stack.targets.map((t) => ({ key: `${t.method} ${t.path}`, re: new RegExp(`^${t.path.replace(/\{[^}]+\}/g, '[^/?]*')}(\\?|$)`) }));
+  let index = 0;
+  const next = async (): Promise<void> => {
+    while (index < count) {
+      const i = index++;
+      const request = buildRequest(rand, stack.targets, stack.vocab);
+      const hit = byPath.find((t) => t.re.test(request.url));
+      if (hit) run.perTarget.set(hit.key, (run.perTarget.get(hit.key) ?? 0) + 1);
+      const response = await stack.h.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+      run.requests++;
+      run.statuses.set(response.statusCode, (run.statuses.get(response.statusCode) ?? 0) + 1);
+      const problems = violations(request, { statusCode: response.statusCode, headers: response.headers, body: response.body }, stack.codes, stack.secrets);
+      if (problems.length > 0) run.failures.push({ index: i, request, status: response.statusCode, problems });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, next));
+  return run;
+}
