@@ -21,6 +21,8 @@ interface Shape {
   /** The lexeme keeps this final vowel (loan verbs), or null. */
   ownFinalVowel: string | null;
   short: boolean;
+  /** Enclitic the lemma is cited with (salawo = sala + -wo). */
+  enclitic?: string;
 }
 
 interface Frame {
@@ -166,10 +168,10 @@ export class Analyzer {
             // A short stem may be cited with a prothetic vowel (idya for -dya).
             const prothetic = frame.shape.short ? this.generator.cartridge.verbs?.prothetic_vowel?.vowel : undefined;
             for (const citation of prothetic ? [lemma, prothetic + lemma] : [lemma]) {
-              // The cells of a frame share their text: when the first does not give the word, none does.
-              const [first, ...others] = frame.cells;
-              if (!consider(citation, first!)) continue;
-              for (const cell of others) consider(citation, cell);
+              // The cells of a frame share their text around the placeholder, but a rule that looks
+              // into the root (no lengthening before a long syllable) can still tell them apart for
+              // a real root: every cell is checked.
+              for (const cell of frame.cells) consider(citation, cell);
             }
           }
         }
@@ -313,7 +315,7 @@ export class Analyzer {
     if (!/[a-z]/u.test(root)) return undefined;
     if (this.generator.cartridge.verbs?.citation === 'root') return frame.shape.ownFinalVowel === null ? root : undefined;
     const fv = frame.shape.ownFinalVowel ?? this.generator.cartridge.verbs?.default_fv ?? 'a';
-    return root + fv;
+    return root + fv + (frame.shape.enclitic ?? '');
   }
 
   #index(): Map<string, Frame[]> {
@@ -353,6 +355,7 @@ export class Analyzer {
       ...vowels.map((v) => ({ initial: v, ownFinalVowel: null, short: true })),
       ...['i', 'u', 'e', 'o'].map((v) => ({ initial: '', ownFinalVowel: v, short: false })),
       ...this.#verbInitials().map((c) => ({ initial: c, ownFinalVowel: null, short: false })),
+      ...(this.generator.cartridge.verbs?.enclitics?.forms ?? []).map((enclitic) => ({ initial: '', ownFinalVowel: null, short: false, enclitic })),
     ];
     const plain = this.#plain;
     const groups = new Map<string, Frame>();
@@ -369,7 +372,7 @@ export class Analyzer {
       if (at < 0) return;
       const before = surface.slice(0, at);
       const after = surface.slice(at + 1);
-      const key = [before, after, shape.initial, shape.ownFinalVowel, shape.short, lemmaPrefix ?? '', cell.word_class, cell.form ?? ''].join('\u0002');
+      const key = [before, after, shape.initial, shape.ownFinalVowel, shape.short, shape.enclitic ?? '', lemmaPrefix ?? '', cell.word_class, cell.form ?? ''].join('\u0002');
       const group = groups.get(key);
       if (group) group.cells.push(cell);
       else {
@@ -424,11 +427,11 @@ export class Analyzer {
   }
 
   #placeholder(shape: Shape): Lexeme {
-    const key = `${shape.initial}|${shape.ownFinalVowel}|${shape.short}`;
+    const key = `${shape.initial}|${shape.ownFinalVowel}|${shape.short}|${shape.enclitic ?? ''}`;
     let lexeme = this.#lexemes.get(key);
     if (!lexeme) {
       const root = shape.initial + HOLE;
-      lexeme = { lemma: root, root, ownFinalVowel: shape.ownFinalVowel, short: shape.short, inLexicon: false, gloss: null };
+      lexeme = { lemma: root, root, ownFinalVowel: shape.ownFinalVowel, short: shape.short, inLexicon: false, gloss: null, ...(shape.enclitic ? { enclitic: shape.enclitic } : {}) };
       this.#lexemes.set(key, lexeme);
     }
     return lexeme;

@@ -136,6 +136,12 @@ const verbsSchema = z
      * stem; the vowel comes back only where a formation asks for stem support (the imperative).
      */
     prothetic_vowel: z.object({ vowel: z.string().min(1), guess: z.string().optional(), source }).optional(),
+    /**
+     * Enclitics a lemma may be cited with (salawo = sala + -wo 'there'): a lemma outside the
+     * lexicon ending in the final vowel + one of them inflects the rest and keeps the enclitic
+     * in the post-final slot of every form.
+     */
+    enclitics: z.object({ forms: z.array(z.string().min(1)).min(1), source }).optional(),
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
     source,

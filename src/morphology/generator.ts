@@ -37,6 +37,8 @@ export interface Lexeme {
   short: boolean;
   inLexicon: boolean;
   gloss: string | null;
+  /** Enclitic the lemma is cited with (-wo of salawo), kept after every form. */
+  enclitic?: string;
 }
 
 /** One orthographic word of a generated form. */
@@ -129,6 +131,10 @@ export class Generator {
     }
     const flags = new Set(entry?.flags ?? []);
     const fv = this.cartridge.verbs?.default_fv ?? 'a';
+    if (!entry && wordClass === 'verb') {
+      const enclitic = this.cartridge.verbs?.enclitics?.forms.find((e) => lemma.endsWith(fv + e) && lemma.length > fv.length + e.length + 1);
+      if (enclitic) return { ...this.lexeme(lemma.slice(0, -enclitic.length), wordClass), lemma, enclitic };
+    }
     if (wordClass === 'verb' && this.cartridge.verbs?.citation === 'root') {
       const syllables = (lemma.match(VOWELS) ?? []).length;
       return { lemma, root: lemma, ownFinalVowel: null, short: flags.has('short') || syllables === 0, inLexicon: entry !== undefined, gloss: entry?.gloss ?? null };
@@ -294,7 +300,7 @@ export class Generator {
       ? lexeme.ownFinalVowel!
       : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
     put('fv', fv);
-    const post = [formation.post_final, plural ? formation.plural_suffix : undefined].filter(Boolean).join('');
+    const post = [formation.post_final, plural ? formation.plural_suffix : undefined, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
     const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
