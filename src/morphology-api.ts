@@ -5,6 +5,7 @@
  * MorphologyService's types; a test compares REST bodies with the service's values.
  */
 import { z } from 'zod';
+import { tonalAnalysisDetail } from './tone/api.js';
 
 /** A language code as callers send it (ISO 639-3, 639-1 or a macrolanguage code); the service normalises it. */
 export const languageCode = z.string().min(1).max(32);
@@ -62,8 +63,11 @@ const cellFeatures = z.object({
 });
 
 const tonalAnalysis = z.object({
-  status: z.string().describe('not_tonal (the language has no tone), not_available (no tone data yet)'),
+  status: z
+    .string()
+    .describe('analysed (tones computed from the cartridge), not_tonal (the language has no tone), not_requested (include_tones was not true), not_available (no tone data, or none for this root: tones are never guessed)'),
   note: z.string(),
+  ...tonalAnalysisDetail,
 });
 
 export const conjugationResultSchema = z
