@@ -44,6 +44,8 @@ export interface WordTone {
 
 export interface WordInput {
   morphs: WordMorph[];
+  /** Whether the form has an object marker (for the cartridge's coverage). */
+  hasObject?: boolean;
   /** The lexical root to look up (defaults to the form in the `root` slot). */
   root?: string;
   tense?: string;
@@ -51,7 +53,7 @@ export interface WordInput {
   wordClass: string;
 }
 
-export type WordOutcome = { ok: true; value: WordTone } | { ok: false; code: 'root_tone_unknown' | 'no_root'; message: string };
+export type WordOutcome = { ok: true; value: WordTone } | { ok: false; code: 'root_tone_unknown' | 'no_root' | 'form_not_covered'; message: string };
 
 const STEM_SLOTS = new Set(['root', 'extensions', 'fv']);
 const MACROSTEM_SLOTS = new Set(['object', 'stem_support', 'root', 'extensions', 'fv']);
@@ -87,6 +89,15 @@ export class ToneEngine {
     const morphs = input.morphs.filter((m) => m.form !== '');
     const word = morphs.map((m) => m.form).join('');
     const units = toneBearingUnits(word, morphs, { unit: this.data.unit, vowels: this.data.vowels, ...(this.phonology ? { phonology: this.phonology } : {}) });
+    const coverage = this.data.coverage;
+    if (coverage) {
+      const hasObject = input.hasObject ?? morphs.some((m) => m.slot === 'object');
+      const covered = coverage.some((c) => c.tense === input.tense && (c.polarity === 'both' || c.polarity === input.polarity) && c.object === hasObject);
+      if (!covered) {
+        const what = `the ${input.tense ?? 'form'} (${input.polarity}${hasObject ? ', with an object marker' : ''})`;
+        return { ok: false, code: 'form_not_covered', message: `the tone data does not describe ${what}; tones are not guessed` };
+      }
+    }
     const rootIndex = morphs.findIndex((m) => m.slot === 'root');
     if (rootIndex < 0) return { ok: false, code: 'no_root', message: 'the word has no root morph' };
     const rootKey = input.root ?? morphs[rootIndex]!.form;

@@ -157,9 +157,20 @@ const goldenSchema = z
   .strict();
 export type ToneGolden = z.infer<typeof goldenSchema>;
 
+/** A tone-marked word as a source writes it (nouns and other words the engine does not build), for pairs and lookups. */
+const markedWord = z.object({ marked: z.string().min(1), gloss: z.string(), source: source.optional() }).strict();
+const markedList = z.object({ source, entries: z.array(markedWord).min(1) }).strict();
+
+/** A form the tone data describes: a tense in one polarity (or both), with or without an object marker. */
+const coverageSchema = z
+  .object({ tense: z.string(), polarity: z.enum(['positive', 'negative', 'both']).default('positive'), object: z.boolean().default(false) })
+  .strict();
+
 export const toneSchema = z
   .object({
     source,
+    /** The works this file cites, by id (ids of cartridge.yaml's sources may be cited too). */
+    sources: z.array(z.object({ id: z.string(), citation: z.string(), licence: z.string().optional() }).strict()).default([]),
     /** Tone-bearing unit: the syllable, or the mora (a long vowel is two). */
     unit: z.enum(['syllable', 'mora']).default('syllable'),
     /** Letters that are vowels, for splitting words into TBUs where the cartridge has no phonology.yaml. */
@@ -168,7 +179,13 @@ export const toneSchema = z
     unlisted_morphs: z.object({ tone: z.literal('toneless'), source }).strict(),
     /** Onset letters (regex alternatives) that depress tone. */
     depressors: z.object({ pattern: z.string(), source }).strict().optional(),
+    /**
+     * The forms whose tone the data describes; any other form gets no analysis (its melody is
+     * unknown, and leaving it toneless would invent a pattern). Omitted = every form.
+     */
+    coverage: z.array(coverageSchema).optional(),
     lexical: z.array(lexicalList).default([]),
+    words: z.array(markedList).default([]),
     morphs: z.array(morphToneSchema).default([]),
     melodies: z.array(melodySchema).default([]),
     rules: z.array(toneRuleSchema).default([]),
