@@ -110,7 +110,7 @@ export const languageSummarySchema = z.object({
   glottocode: z.string().nullable(),
   guthrie: z.string().nullable(),
   foundational: z.boolean().describe('Part of the foundational layer (Evaluation audio).'),
-  capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables'),
+  capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables, tones (the cartridge has tone data)'),
   tenses: z.array(z.object({ id: z.string(), label: z.string(), mood: z.string(), negative: z.boolean() })),
   subjects: z.array(z.string()).describe('Agreement ids accepted as subject and object.'),
   word_classes: z.array(z.string()),

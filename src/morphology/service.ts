@@ -159,6 +159,7 @@ export class LanguageEngine {
     if (this.cartridge.verbs) capabilities.push('conjugation', 'analysis', 'paradigms');
     if (this.cartridge.words?.classes.length) capabilities.push('agreement');
     if (this.phonology) capabilities.push('syllables');
+    if (this.tone) capabilities.push('tones');
     return {
       iso: m.iso639_3,
       iso639_1: m.iso639_1 ?? null,

@@ -88,7 +88,7 @@ export class ToneEngine {
   analyseWord(input: WordInput): WordOutcome {
     const morphs = input.morphs.filter((m) => m.form !== '');
     const word = morphs.map((m) => m.form).join('');
-    const units = toneBearingUnits(word, morphs, { unit: this.data.unit, vowels: this.data.vowels, ...(this.phonology ? { phonology: this.phonology } : {}) });
+    const units = toneBearingUnits(word, morphs, { unit: this.data.unit, isVowel: this.#isVowel, ...(this.phonology ? { phonology: this.phonology } : {}) });
     const coverage = this.data.coverage;
     if (coverage) {
       const hasObject = input.hasObject ?? morphs.some((m) => m.slot === 'object');

@@ -34,12 +34,25 @@ export function toneLetters(text: string): string {
   return out;
 }
 
+const PRECOMPOSED: Record<string, string> = Object.fromEntries(
+  [...'aeiouAEIOU'].flatMap((v) => [
+    [`${v}H`, `${v}${ACUTE}`.normalize('NFC')],
+    [`${v}L`, `${v}${GRAVE}`.normalize('NFC')],
+  ]),
+);
+
 /** Puts a tone mark on the first vowel of `text` (or its first letter when it has no vowel). */
 export function markTbu(text: string, tone: 'H' | 'L' | null, isVowel: (ch: string) => boolean): string {
   if (tone === null) return text;
   const chars = [...text];
   let at = chars.findIndex(isVowel);
   if (at < 0) at = 0;
-  chars[at] = chars[at]! + (tone === 'H' ? ACUTE : GRAVE);
+  const letter = chars[at]!;
+  const precomposed = PRECOMPOSED[`${letter}${tone}`];
+  if (precomposed) {
+    chars[at] = precomposed;
+    return chars.join('');
+  }
+  chars[at] = letter + (tone === 'H' ? ACUTE : GRAVE);
   return chars.join('').normalize('NFC');
 }

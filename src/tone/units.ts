@@ -25,7 +25,8 @@ export interface Tbu {
 
 export interface UnitOptions {
   unit: 'syllable' | 'mora';
-  vowels: string;
+  /** Whether a letter is a vowel (lower case). */
+  isVowel: (ch: string) => boolean;
   phonology?: Phonology;
 }
 
@@ -35,8 +36,7 @@ export function toneBearingUnits(word: string, morphs: readonly WordMorph[], opt
   morphs.forEach((m, i) => {
     for (let k = 0; k < m.form.length; k++) owner.push(i);
   });
-  const vowels = new Set([...options.vowels.normalize('NFC')]);
-  const isVowel = (ch: string) => vowels.has(ch.toLowerCase());
+  const isVowel = options.isVowel;
   let syllables = options.phonology ? syllabify(word, options.phonology) : [];
   if (syllables.join('') !== word) syllables = openSyllables(word, isVowel);
   const units: Tbu[] = [];
