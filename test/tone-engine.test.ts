@@ -56,6 +56,20 @@ describe('lexical and grammatical tone', () => {
     assert.equal(!out.ok && out.code, 'root_tone_unknown');
   });
 
+  it('analyses only the forms its coverage lists: other tenses, polarities and object forms get no tones', () => {
+    const e = engine({ coverage: [{ tense: 'past', polarity: 'positive' }] });
+    assert.ok(e.analyseWord(word('subject:a tam:na root:tek fv:a', { tense: 'past' })).ok);
+    for (const input of [
+      word('subject:a tam:na root:tek fv:a', { tense: 'future' }),
+      word('subject:a tam:na root:tek fv:a', { tense: 'past', polarity: 'negative' }),
+      word('subject:a tam:na object:mu root:tek fv:a', { tense: 'past' }),
+    ]) {
+      const out = e.analyseWord(input);
+      assert.equal(out.ok, false);
+      assert.equal(!out.ok && out.code, 'form_not_covered');
+    }
+  });
+
   it('gives a listed grammatical morph its tone, only in the forms its condition names', () => {
     const e = engine({ morphs: [{ slot: 'tam', form: 'na', tone: 'H', when: { tense: ['past'] }, source: SRC }] });
     assert.equal(marked(e, word('subject:a tam:na root:pat fv:a', { tense: 'past' })), 'anápata');
