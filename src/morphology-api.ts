@@ -5,6 +5,7 @@
  * MorphologyService's types; a test compares REST bodies with the service's values.
  */
 import { z } from 'zod';
+import { tonalAnalysisDetail } from './tone/api.js';
 
 /** A language code as callers send it (ISO 639-3, 639-1 or a macrolanguage code); the service normalises it. */
 export const languageCode = z.string().min(1).max(32);
@@ -62,8 +63,11 @@ const cellFeatures = z.object({
 });
 
 const tonalAnalysis = z.object({
-  status: z.string().describe('not_tonal (the language has no tone), not_available (no tone data yet)'),
+  status: z
+    .string()
+    .describe('analysed (tones computed from the cartridge), not_tonal (the language has no tone), not_requested (include_tones was not true), not_available (no tone data, or none for this root: tones are never guessed)'),
   note: z.string(),
+  ...tonalAnalysisDetail,
 });
 
 export const conjugationResultSchema = z
@@ -106,7 +110,7 @@ export const languageSummarySchema = z.object({
   glottocode: z.string().nullable(),
   guthrie: z.string().nullable(),
   foundational: z.boolean().describe('Part of the foundational layer (Evaluation audio).'),
-  capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables'),
+  capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables, tones (the cartridge has tone data)'),
   tenses: z.array(z.object({ id: z.string(), label: z.string(), mood: z.string(), negative: z.boolean() })),
   subjects: z.array(z.string()).describe('Agreement ids accepted as subject and object.'),
   word_classes: z.array(z.string()),

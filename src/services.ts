@@ -13,6 +13,7 @@ import { packageRoot, type Config } from './config.js';
 import { LanguageCodes } from './language-codes.js';
 import { MorphologyService } from './morphology/service.js';
 import { openSqliteStore } from './store/sqlite-store.js';
+import { ToneService } from './tone/service.js';
 import type { Store } from './store/store.js';
 
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
    * Loaded on first use (building the HTTP app uses it), so key commands do not read the cartridges.
    */
   readonly morphology: MorphologyService;
+  /** Tone-marked lexical data, tonal and minimal pairs, tone prediction; loaded on first use. */
+  readonly tone: ToneService;
   keys: KeyService;
   /** The audio corpus as callers see it: coverage, listings, access to clips. */
   audio: AudioService;
@@ -40,6 +43,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const clock = options.clock ?? systemClock;
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
+  let tone: ToneService | undefined;
   const store = await openSqliteStore({ dataDir: config.dataDir });
   let closed = false;
   let foundational: string[] | undefined;
@@ -53,6 +57,10 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     get morphology() {
       morphology ??= openMorphology(config, languageCodes);
       return morphology;
+    },
+    get tone() {
+      tone ??= new ToneService({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
+      return tone;
     },
     audio: new AudioService({
       store,

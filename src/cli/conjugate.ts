@@ -14,6 +14,7 @@ interface ConjugateOptions extends LanguageOptions {
   variant?: string;
   extensions?: string;
   features?: string;
+  includeTones?: boolean;
 }
 
 export function registerConjugateCommand(program: Command): void {
@@ -30,12 +31,17 @@ export function registerConjugateCommand(program: Command): void {
     .option('--variant <id>', 'an alternative formation of the tense')
     .option('--extensions <list>', 'comma-separated verb extensions (applicative, passive, ...)')
     .option('--features <bundle>', 'a UniMorph feature bundle instead of tense/subject/object/polarity')
+    .option('--include-tones', 'add the tonal analysis (tones per syllable, from the cartridge tone data)')
     .option('--languages-dir <dir>', 'folder of language cartridges')
     .option('--json', 'print the conjugation result as JSON')
     .action((options: ConjugateOptions) => {
-      const { json, languagesDir, extensions, ...input } = options;
+      const { json, languagesDir, extensions, includeTones, ...input } = options;
       const result = valueOrUsage(
-        morphologyFor({ languagesDir }).conjugate({ ...input, ...(extensions ? { extensions: extensions.split(',').map((e) => e.trim()).filter(Boolean) } : {}) }),
+        morphologyFor({ languagesDir }).conjugate({
+          ...input,
+          ...(extensions ? { extensions: extensions.split(',').map((e) => e.trim()).filter(Boolean) } : {}),
+          ...(includeTones ? { include_tones: true } : {}),
+        }),
       );
       if (json) printJson(result);
       else process.stdout.write(formatConjugation(result));
@@ -50,6 +56,17 @@ export function formatConjugation(result: ConjugationResult): string {
     lines.push(slotTable(word), '');
   }
   if (result.rules_applied.length > 0) lines.push(`rules applied: ${result.rules_applied.join(', ')}`);
+  const tones = result.tonal_analysis;
+  if (tones.status === 'analysed' && tones.words) {
+    lines.push('', `tones: ${tones.transcription_high}`);
+    for (const word of tones.words) {
+      lines.push(
+        table(word.units.map((u) => ({ UNIT: u.text, MORPH: u.morph, UNDERLYING: u.underlying, FROM: u.underlying_from ?? '', SURFACE: u.surface + (u.downstep ? ' (downstep)' : ''), RULES: u.rules.join(', ') }))),
+      );
+    }
+  } else if (tones.status !== 'not_requested') {
+    lines.push('', `tones: ${tones.note}`);
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

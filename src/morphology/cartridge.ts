@@ -10,6 +10,7 @@
  *   features.yaml    how UniMorph feature bundles map onto cells
  *   lexicon.tsv      roots and stems with gloss and source
  *   golden.yaml      golden tests: lemma + cell -> form
+ *   tone.yaml        lexical tone, tone melodies and ordered tone rules (docs/cartridge-tone.md)
  * See docs/cartridges.md. Nothing here names a language.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readTsv } from '../language-codes.js';
 import { nounsSchema, type NounGrammar } from './nouns.js';
+import { toneSchema, type ToneData } from '../tone/schema.js';
 
 const source = z.string().min(1);
 
@@ -309,6 +311,8 @@ export interface Cartridge {
   features?: FeatureMapping;
   lexicon: LexiconEntry[];
   golden?: GoldenTests;
+  /** Tone data (tone.yaml), for languages whose tone the cartridge describes. */
+  tone?: ToneData;
 }
 
 function readYaml<T>(dir: string, file: string, schema: z.ZodType<T>): T | undefined {
@@ -349,5 +353,6 @@ export function loadCartridge(dir: string): Cartridge {
     features: readYaml(dir, 'features.yaml', featuresSchema),
     lexicon,
     golden: readYaml(dir, 'golden.yaml', goldenSchema),
+    tone: readYaml(dir, 'tone.yaml', toneSchema),
   };
 }

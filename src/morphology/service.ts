@@ -15,6 +15,8 @@ import { GenerationError, Generator, type Cell, type Generated, type GeneratedWo
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
+import { tonalAnalysis, type TonalAnalysis } from '../tone/analysis.js';
+import { ToneEngine } from '../tone/engine.js';
 
 /** A bad input, named so a caller can fix it. */
 export interface MorphologyProblem {
@@ -52,10 +54,7 @@ export interface WordView {
   polarity: Polarity;
 }
 
-export interface TonalAnalysis {
-  status: 'not_tonal' | 'not_available';
-  note: string;
-}
+export type { TonalAnalysis } from '../tone/analysis.js';
 
 export interface ConjugationResult {
   language: string;
@@ -121,6 +120,8 @@ export class LanguageEngine {
   readonly generator: Generator;
   readonly analyzer: Analyzer;
   readonly phonology?: Phonology;
+  /** The tone engine, when the cartridge has tone data. */
+  readonly tone?: ToneEngine;
   #golden?: { total: number; passing: number };
 
   constructor(readonly cartridge: Cartridge) {
@@ -128,6 +129,7 @@ export class LanguageEngine {
     this.analyzer = new Analyzer(this.generator);
     const phonologyFile = path.join(cartridge.dir, 'phonology.yaml');
     if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
+    if (cartridge.tone) this.tone = new ToneEngine(cartridge.tone, this.phonology);
   }
 
   get iso(): string {
@@ -157,6 +159,7 @@ export class LanguageEngine {
     if (this.cartridge.verbs) capabilities.push('conjugation', 'analysis', 'paradigms');
     if (this.cartridge.words?.classes.length) capabilities.push('agreement');
     if (this.phonology) capabilities.push('syllables');
+    if (this.tone) capabilities.push('tones');
     return {
       iso: m.iso639_3,
       iso639_1: m.iso639_1 ?? null,
@@ -231,7 +234,7 @@ export class MorphologyService {
     } catch (error) {
       return this.#generationProblem(engine, error);
     }
-    return ok(this.#view(engine, lemma, cell, generated));
+    return ok(this.#view(engine, lemma, cell, generated, input.include_tones === true));
   }
 
   /** Every analysis of `form`, in one language or in every installed one. */
@@ -375,7 +378,7 @@ export class MorphologyService {
     throw error;
   }
 
-  #view(engine: LanguageEngine, lemma: string, cell: Cell, generated: Generated): ConjugationResult {
+  #view(engine: LanguageEngine, lemma: string, cell: Cell, generated: Generated, includeTones = false): ConjugationResult {
     const words = generated.words.map(wordView);
     const main = words[words.length - 1]!;
     const slots: ConjugationResult['slots'] = { ...main.slots };
@@ -390,7 +393,7 @@ export class MorphologyService {
       surface_form: generated.surface,
       slots,
       words,
-      tonal_analysis: tonalAnalysis(engine.cartridge),
+      tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
       // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence.
       english: gloss(engine, lexeme.gloss?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
       features: {
@@ -415,14 +418,6 @@ function wordView(word: GeneratedWord): WordView {
   const slots: Record<string, SlotView> = {};
   for (const m of word.morphs) slots[m.slot] = { form: m.form, ...(m.id ? { id: m.id } : {}) };
   return { surface: word.surface, slots, ...(word.tense ? { tense: word.tense } : {}), polarity: word.polarity };
-}
-
-function tonalAnalysis(cartridge: Cartridge): TonalAnalysis {
-  const name = cartridge.metadata.name;
-  if (cartridge.metadata.lexical_tone === false) {
-    return { status: 'not_tonal', note: `${name} has no lexical or grammatical tone; there are no tones to mark` };
-  }
-  return { status: 'not_available', note: `tone data for ${name} is not available yet; no tones are guessed` };
 }
 
 function person(row: AgreementRow | undefined): GlossPerson | undefined {

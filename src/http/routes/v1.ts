@@ -10,10 +10,11 @@ import { batchGenerateRoutes } from './batch-generate.js';
 import { conjugateRoutes } from './conjugate.js';
 import { languageRoutes } from './languages.js';
 import { syllableRoutes } from './syllables.js';
+import { tonalPairRoutes } from './tonal-pairs.js';
 
 export async function v1Routes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   protect(app, { keys: opts.services.keys, meter: opts.services.meter });
-  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes]) {
+  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes, tonalPairRoutes]) {
     await app.register(routes, { services: opts.services });
   }
 }

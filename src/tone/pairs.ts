@@ -1,0 +1,141 @@
+/**
+ * Tone-marked lexical data and the pairs computed from it at load time: tonal pairs (identical
+ * segments, different tones) and minimal pairs (one tone or one segment apart). The items come
+ * from reference/tone/ (Bantu Basic Vocabulary Database stems, Chan's tone-marked numerals) and
+ * from tone-marked entries the cartridges cite; nothing is typed in by hand.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readTsv } from '../language-codes.js';
+import type { MinimalPair, TonalPair, ToneItem } from './api.js';
+import { stripTones } from './marks.js';
+
+/** A tone-marked item with the language and variety it belongs to. */
+export interface LanguageItem extends ToneItem {
+  language: string;
+  variety: string | null;
+}
+
+const TONE_MARK: Record<string, string> = { '\u0301': 'H', '\u0300': 'L', '\u0302': 'F', '\u030C': 'R', '\u0304': 'M', '\u030B': 'H', '\u030F': 'L' };
+/** Vowel letters of the sources' IPA (an unmarked vowel counts as a tone position, written ·). */
+const VOWELS = new Set([...'aeiouɛɔəɪʊɨʉæɑɒyøɯʌɜœɐ']);
+
+/** The tone of each vowel (or tone-marked letter), in order: H, L, F, R, M, or · for an unmarked vowel. */
+export function toneString(form: string): string {
+  let out = '';
+  const clusters = [...form.normalize('NFD').matchAll(/\P{M}\p{M}*/gu)].map((m) => m[0]);
+  for (const cluster of clusters) {
+    const mark = [...cluster].map((c) => TONE_MARK[c]).find((t) => t !== undefined);
+    if (mark) out += mark;
+    else if (VOWELS.has(cluster[0]!.toLowerCase())) out += '·';
+  }
+  return out;
+}
+
+/** Whether a form carries at least one tone mark. */
+function marked(form: string): boolean {
+  return /[HLFRM]/.test(toneString(form));
+}
+
+function item(language: string, variety: string | null, form: string, gloss: string, dataset: string, source: string): LanguageItem {
+  const clean = form.normalize('NFC').trim();
+  return { language, variety, form: clean, segments: stripTones(clean), tones: toneString(clean), gloss, source: { dataset, source } };
+}
+
+/** Stems of the Bantu Basic Vocabulary Database that carry tone marks. */
+export function readBantuBvd(file: string): LanguageItem[] {
+  if (!existsSync(file)) return [];
+  return readTsv(file)
+    .filter((r) => r.has_tone_diacritic === '1' && r.form && r.iso639_3)
+    .map((r) => item(r.iso639_3!, null, r.form!, (r.concepticon_gloss || r.concept_id || '').toLowerCase(), 'bantubvd', r.source || 'bantubvd'))
+    .filter((i) => marked(i.form));
+}
+
+/** Tone-marked numerals of Chan's tables (rows flagged for checking are left out; alternatives split). */
+export function readChanNumerals(file: string): LanguageItem[] {
+  if (!existsSync(file)) return [];
+  const out: LanguageItem[] = [];
+  for (const r of readTsv(file)) {
+    if (r.flag || !r.iso639_3 || !r.form_auto) continue;
+    for (const form of r.form_auto.split(/\s*[,/]\s*/)) {
+      if (!form || !marked(form)) continue;
+      out.push(item(r.iso639_3, r.chan_name || null, form, `numeral ${r.number}`, 'chan-numerals', `Chan, Numeral Systems of the World's Languages: ${r.source_file ?? r.chan_name}`));
+    }
+  }
+  return out;
+}
+
+/** The items of reference/tone/. */
+export function readReferenceTone(dir: string): LanguageItem[] {
+  return [...readBantuBvd(path.join(dir, 'bantubvd.tsv')), ...readChanNumerals(path.join(dir, 'chan-numerals.tsv'))];
+}
+
+const key = (i: LanguageItem) => `${i.language}\u0000${i.variety ?? ''}`;
+
+/** Groups of items identical in segments (case-insensitive) with at least two tone patterns. */
+export function tonalPairs(items: readonly LanguageItem[]): TonalPair[] {
+  const groups = new Map<string, LanguageItem[]>();
+  for (const i of items) {
+    const k = `${key(i)}\u0000${i.segments.toLowerCase()}`;
+    const list = groups.get(k) ?? [];
+    if (!list.some((o) => o.form === i.form && o.gloss === i.gloss)) list.push(i);
+    groups.set(k, list);
+  }
+  const pairs: TonalPair[] = [];
+  for (const list of groups.values()) {
+    if (new Set(list.map((i) => i.tones)).size < 2) continue;
+    const first = list[0]!;
+    pairs.push({ language: first.language, variety: first.variety, segments: first.segments, items: list.map(strip) });
+  }
+  return pairs.sort((a, b) => a.language.localeCompare(b.language) || (a.variety ?? '').localeCompare(b.variety ?? '') || a.segments.localeCompare(b.segments));
+}
+
+function strip(i: LanguageItem): ToneItem {
+  return { form: i.form, segments: i.segments, tones: i.tones, gloss: i.gloss, source: i.source };
+}
+
+const graphemes = (text: string) => [...new Intl.Segmenter('und', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+
+/** Pairs one tone apart (same segments) or one segment apart (same tones), within a language and variety. */
+export function minimalPairs(items: readonly LanguageItem[]): MinimalPair[] {
+  const byLanguage = new Map<string, LanguageItem[]>();
+  for (const i of items) {
+    const list = byLanguage.get(key(i)) ?? [];
+    if (!list.some((o) => o.form === i.form)) list.push(i);
+    byLanguage.set(key(i), list);
+  }
+  const out: MinimalPair[] = [];
+  for (const list of byLanguage.values()) {
+    const split = list.map((i) => ({ i, segs: graphemes(i.segments.toLowerCase()) }));
+    for (let x = 0; x < split.length; x++) {
+      for (let y = x + 1; y < split.length; y++) {
+        const a = split[x]!;
+        const b = split[y]!;
+        if (a.i.segments.toLowerCase() === b.i.segments.toLowerCase()) {
+          const d = oneDifference([...a.i.tones], [...b.i.tones]);
+          if (d !== undefined) out.push(pair(a.i, b.i, 'tone', `vowel ${d + 1}: ${a.i.tones[d]}/${b.i.tones[d]}`));
+        } else if (a.i.tones === b.i.tones) {
+          const d = oneDifference(a.segs, b.segs);
+          if (d !== undefined) out.push(pair(a.i, b.i, 'segment', `segment ${d + 1}: ${a.segs[d]}/${b.segs[d]}`));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The one index where two equally long sequences differ, or undefined. */
+function oneDifference(a: string[], b: string[]): number | undefined {
+  if (a.length !== b.length) return undefined;
+  let at: number | undefined;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k] === b[k]) continue;
+    if (at !== undefined) return undefined;
+    at = k;
+  }
+  return at;
+}
+
+function pair(a: LanguageItem, b: LanguageItem, kind: 'tone' | 'segment', difference: string): MinimalPair {
+  return { language: a.language, variety: a.variety, kind, difference, a: strip(a), b: strip(b) };
+}

@@ -1,0 +1,247 @@
+/**
+ * The tone services behind the REST route and the MCP tools get_tonal_pairs, predict_tones,
+ * get_minimal_pairs and get_tonal_analysis: tone-marked lexical data (reference/tone/ and the
+ * cartridges' tone.yaml) with the pairs computed once at load, and the tone engine through the
+ * morphology service. Inputs and outputs have zod schemas in src/tone/api.ts; failures are values.
+ */
+import type { LanguageCodes } from '../language-codes.js';
+import type { MorphologyProblem, MorphologyService } from '../morphology/service.js';
+import { fail, ok, type Result } from '../result.js';
+import type { TonalAnalysis } from './analysis.js';
+import {
+  minimalPairsInputSchema,
+  predictTonesInputSchema,
+  tonalAnalysisInputSchema,
+  type MinimalPair,
+  type TonalPair,
+  type ToneItem,
+} from './api.js';
+import type { z } from 'zod';
+import { stripTones } from './marks.js';
+import { minimalPairs, readReferenceTone, tonalPairs, toneString, type LanguageItem } from './pairs.js';
+
+export {
+  minimalPairSchema,
+  minimalPairsInputSchema,
+  predictTonesInputSchema,
+  predictTonesOutputSchema,
+  tonalAnalysisInputSchema,
+  tonalAnalysisSchema,
+  tonalPairSchema,
+  tonalPairsQuerySchema,
+} from './api.js';
+
+type Outcome<T> = Result<T, string> & { problem?: MorphologyProblem };
+
+export interface PredictTonesOutput {
+  language: string;
+  kind: 'lexical' | 'conjugated';
+  items: Array<ToneItem & { variety: string | null }>;
+  /** The root's lexical tone from the cartridge's tone data (pattern of H, L, 0 per unit). */
+  roots: Array<{ root: string; tone: string; source: string }>;
+  tonal_analysis?: TonalAnalysis;
+  surface_form?: string;
+}
+
+/** One golden tone case of a cartridge and whether the engine reproduces it. */
+export interface GoldenToneResult {
+  language: string;
+  root?: string;
+  cell?: Record<string, string | string[]>;
+  expect: string;
+  actual: string | null;
+  pass: boolean;
+  source: string;
+  note?: string;
+}
+
+export class ToneService {
+  readonly #items: LanguageItem[];
+  readonly #pairs: TonalPair[];
+  readonly #minimal = new Map<string, MinimalPair[]>();
+
+  constructor(private readonly options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string }) {
+    this.#items = [...readReferenceTone(options.referenceDir), ...this.#cartridgeItems()];
+    this.#pairs = tonalPairs(this.#items);
+  }
+
+  /** Languages with tone-marked lexical data, with item and tonal-pair counts. */
+  languages(): Array<{ language: string; items: number; tonal_pairs: number; datasets: string[] }> {
+    const out = new Map<string, { language: string; items: number; tonal_pairs: number; datasets: Set<string> }>();
+    for (const i of this.#items) {
+      const entry = out.get(i.language) ?? { language: i.language, items: 0, tonal_pairs: 0, datasets: new Set<string>() };
+      entry.items++;
+      entry.datasets.add(i.source.dataset);
+      out.set(i.language, entry);
+    }
+    for (const p of this.#pairs) out.get(p.language)!.tonal_pairs++;
+    return [...out.values()].map((e) => ({ ...e, datasets: [...e.datasets].sort() })).sort((a, b) => a.language.localeCompare(b.language));
+  }
+
+  /** Items identical in segments and different in tone (get_tonal_pairs). */
+  tonalPairs(input: { language?: string | undefined } = {}): Outcome<TonalPair[]> {
+    if (input.language === undefined) return ok(this.#pairs);
+    const language = this.#language(input.language, 'language');
+    if (!language.ok) return language;
+    return ok(this.#pairs.filter((p) => p.language === language.value));
+  }
+
+  /** Pairs one tone or one segment apart, filtered (get_minimal_pairs). */
+  minimalPairs(raw: z.input<typeof minimalPairsInputSchema>): Outcome<MinimalPair[]> {
+    const parsed = minimalPairsInputSchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    let languages: string[];
+    if (input.language !== undefined) {
+      const language = this.#language(input.language, 'language');
+      if (!language.ok) return language;
+      languages = [language.value];
+    } else {
+      languages = [...new Set(this.#items.map((i) => i.language))].sort();
+    }
+    const contains = input.contains ? stripTones(input.contains).toLowerCase() : undefined;
+    const gloss = input.gloss?.toLowerCase();
+    const out: MinimalPair[] = [];
+    for (const language of languages) {
+      for (const p of this.#minimalOf(language)) {
+        if (input.kind !== 'any' && p.kind !== input.kind) continue;
+        if (contains && !p.a.segments.toLowerCase().includes(contains) && !p.b.segments.toLowerCase().includes(contains)) continue;
+        if (gloss && !p.a.gloss.includes(gloss) && !p.b.gloss.includes(gloss)) continue;
+        out.push(p);
+        if (out.length >= input.limit) return ok(out);
+      }
+    }
+    return ok(out);
+  }
+
+  /** Tones of a word (its recorded lexical tone) or of a root in a conjugated form (predict_tones). */
+  predictTones(raw: z.input<typeof predictTonesInputSchema>): Outcome<PredictTonesOutput> {
+    const parsed = predictTonesInputSchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    if (input.root !== undefined && (input.tense !== undefined || input.subject !== undefined || input.object !== undefined || input.polarity !== undefined)) {
+      const analysed = this.tonalAnalysis({ language: input.language, root: input.root, ...pick(input) });
+      if (!analysed.ok) return analysed;
+      return ok({ language: analysed.value.language, kind: 'conjugated', items: [], roots: [], surface_form: analysed.value.surface_form, tonal_analysis: analysed.value.tonal_analysis });
+    }
+    const language = this.#language(input.language, 'language', true);
+    if (!language.ok) return language;
+    const word = stripTones(input.word ?? input.root!).toLowerCase().replace(/^-|-$/g, '');
+    const items = this.#items.filter((i) => i.language === language.value && i.segments.toLowerCase().replace(/^-|-$/g, '') === word);
+    const engine = this.options.morphology.engine(language.value);
+    const entry = engine.ok ? (engine.value.tone?.lexicalTone(word) ?? engine.value.tone?.lexicalTone(engine.value.generator.lexeme(word).root)) : undefined;
+    const roots = entry ? [{ root: entry.root, tone: entry.tone, source: entry.source }] : [];
+    return ok({ language: language.value, kind: 'lexical', items: items.map(({ language: _l, ...rest }) => rest), roots });
+  }
+
+  /** The tonal analysis of a conjugated form (get_tonal_analysis). */
+  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Outcome<{ language: string; surface_form: string; tonal_analysis: TonalAnalysis }> {
+    const parsed = tonalAnalysisInputSchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error);
+    const result = this.options.morphology.conjugate({ ...parsed.data, include_tones: true });
+    if (!result.ok) return result;
+    return ok({ language: result.value.language, surface_form: result.value.surface_form, tonal_analysis: result.value.tonal_analysis });
+  }
+
+  /** Runs the golden tone cases of every cartridge (or one language) through the engine. */
+  golden(language?: string): GoldenToneResult[] {
+    const out: GoldenToneResult[] = [];
+    for (const summary of this.options.morphology.languages()) {
+      if (language && summary.iso !== language) continue;
+      const found = this.options.morphology.engine(summary.iso);
+      if (!found.ok) continue;
+      for (const test of found.value.cartridge.tone?.golden ?? []) {
+        const base = { language: summary.iso, expect: test.expect, source: test.source, ...(test.root ? { root: test.root } : {}), ...(test.cell ? { cell: test.cell } : {}) };
+        if (!test.root) {
+          out.push({ ...base, actual: null, pass: false, note: 'a golden tone case needs a root and a cell' });
+          continue;
+        }
+        const cell = test.cell ?? {};
+        const result = this.options.morphology.conjugate({
+          language: summary.iso,
+          root: test.root,
+          include_tones: true,
+          ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}),
+          ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}),
+          ...(typeof cell.object === 'string' ? { object: cell.object } : {}),
+          ...(cell.polarity === 'negative' || cell.polarity === 'positive' ? { polarity: cell.polarity } : {}),
+          ...(Array.isArray(cell.extensions) ? { extensions: cell.extensions } : {}),
+        });
+        const actual = result.ok ? (result.value.tonal_analysis.transcription_high ?? null) : null;
+        const note = !result.ok ? result.message : result.value.tonal_analysis.status !== 'analysed' ? result.value.tonal_analysis.note : undefined;
+        out.push({ ...base, actual, pass: actual !== null && actual.normalize('NFC') === test.expect.normalize('NFC'), ...(note ? { note } : {}) });
+      }
+    }
+    return out;
+  }
+
+  #minimalOf(language: string): MinimalPair[] {
+    let pairs = this.#minimal.get(language);
+    if (!pairs) {
+      pairs = minimalPairs(this.#items.filter((i) => i.language === language));
+      this.#minimal.set(language, pairs);
+    }
+    return pairs;
+  }
+
+  /** Tone-marked entries of the cartridges' tone.yaml (lexical entries with a `marked` form). */
+  #cartridgeItems(): LanguageItem[] {
+    const out: LanguageItem[] = [];
+    for (const summary of this.options.morphology.languages()) {
+      const found = this.options.morphology.engine(summary.iso);
+      if (!found.ok || !found.value.cartridge.tone) continue;
+      for (const list of found.value.cartridge.tone.words) {
+        for (const entry of list.entries) {
+          const form = entry.marked.normalize('NFC');
+          out.push({ language: summary.iso, variety: null, form, segments: stripTones(form), tones: toneString(form), gloss: entry.gloss, source: { dataset: 'cartridge', source: entry.source ?? list.source } });
+        }
+      }
+      for (const list of found.value.cartridge.tone.lexical) {
+        for (const entry of list.entries) {
+          if (!entry.marked) continue;
+          const form = entry.marked.normalize('NFC');
+          out.push({
+            language: summary.iso,
+            variety: null,
+            form,
+            segments: stripTones(form),
+            tones: toneString(form),
+            gloss: entry.gloss ?? '',
+            source: { dataset: 'cartridge', source: entry.source ?? list.source },
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A language code with tone data (or, with `anyKnown`, any known code), normalised. */
+  #language(code: string, parameter: string, anyKnown = false): Outcome<string> {
+    const iso = this.options.codes.normalise(code) ?? code.trim().toLowerCase();
+    const withData = [...new Set(this.#items.map((i) => i.language))].sort();
+    if (withData.includes(iso)) return ok(iso);
+    if (anyKnown && this.options.morphology.engine(iso).ok) return ok(iso);
+    if (!this.options.codes.normalise(code) && !this.options.morphology.engine(code).ok) {
+      return problem('language_not_found', parameter, `unknown language "${code}"`, withData);
+    }
+    return problem('invalid_parameter', parameter, `no tone-marked lexical data for "${code}"`, withData);
+  }
+}
+
+function pick(input: { tense?: string | undefined; subject?: string | undefined; object?: string | undefined; polarity?: 'positive' | 'negative' | undefined }) {
+  return {
+    ...(input.tense ? { tense: input.tense } : {}),
+    ...(input.subject ? { subject: input.subject } : {}),
+    ...(input.object ? { object: input.object } : {}),
+    ...(input.polarity ? { polarity: input.polarity } : {}),
+  };
+}
+
+function invalid(error: z.ZodError): Outcome<never> {
+  const issue = error.issues[0]!;
+  return problem('invalid_parameter', issue.path.join('.') || 'input', issue.message);
+}
+
+function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): Outcome<never> {
+  return { ...fail(code, message), problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
+}

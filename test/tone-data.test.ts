@@ -1,0 +1,188 @@
+// Pins the tone data: every cartridge's golden tone cases pass through the generic runner, every tone fact names a source the file or cartridge cites, tonal and minimal pairs are reproducible from the reference data, and the tone services answer as their schemas say.
+import assert from 'node:assert/strict';
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { packageRoot } from '../src/config.js';
+import { readTsv } from '../src/language-codes.js';
+import { openLanguageCodes, openMorphology } from '../src/services.js';
+import { minimalPairSchema, predictTonesOutputSchema, tonalPairSchema } from '../src/tone/api.js';
+import { stripTones } from '../src/tone/marks.js';
+import { ToneService } from '../src/tone/service.js';
+
+const languagesDir = path.join(packageRoot, 'languages');
+const referenceDir = path.join(packageRoot, 'reference', 'tone');
+const codes = openLanguageCodes();
+const morphology = openMorphology({ languagesDir }, codes);
+const tone = new ToneService({ morphology, codes, referenceDir });
+const toneFiles = readdirSync(languagesDir).filter((iso) => existsSync(path.join(languagesDir, iso, 'tone.yaml')));
+
+describe('golden tone cases (generic runner over every tone.yaml)', () => {
+  const results = tone.golden();
+
+  it('finds tone data and golden cases', () => {
+    assert.ok(toneFiles.length >= 1);
+    assert.ok(results.length >= 1);
+  });
+
+  for (const r of results) {
+    it(`${r.language}: ${r.root} ${JSON.stringify(r.cell ?? {})} -> ${r.expect}`, () => {
+      assert.equal(r.actual, r.expect, r.note ?? '');
+    });
+  }
+});
+
+describe('tone data carries its sources', () => {
+  for (const iso of toneFiles) {
+    it(`${iso}/tone.yaml: every source names a work the file or the cartridge cites`, () => {
+      const data = parse(readFileSync(path.join(languagesDir, iso, 'tone.yaml'), 'utf8')) as Record<string, unknown>;
+      const cartridge = parse(readFileSync(path.join(languagesDir, iso, 'cartridge.yaml'), 'utf8')) as { metadata: { sources?: Array<{ id: string }> } };
+      const ids = new Set([...((data.sources as Array<{ id: string }> | undefined) ?? []).map((s) => s.id), ...(cartridge.metadata.sources ?? []).map((s) => s.id)]);
+      const cited: string[] = [];
+      const walk = (value: unknown, key?: string) => {
+        if (key === 'source' && typeof value === 'string') cited.push(value);
+        else if (Array.isArray(value)) value.forEach((v) => walk(v));
+        else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (k !== 'sources') walk(v, k);
+      };
+      walk(data);
+      assert.ok(cited.length > 0);
+      for (const source of cited) {
+        const named = source.replace(/\([^)]*\)/g, '').split(';').map((part) => part.trim().split(/\s/)[0]!);
+        for (const id of named) assert.ok(ids.has(id), `${iso}: source "${source}" names "${id}", which neither tone.yaml nor cartridge.yaml cites`);
+      }
+    });
+  }
+});
+
+describe('tonal pairs, reproducible from the data', () => {
+  const pairs = tone.tonalPairs();
+  assert.ok(pairs.ok);
+  const bvd = readTsv(path.join(referenceDir, 'bantubvd.tsv'));
+
+  it('every pair is one language, one segment string and at least two tone patterns, each item in its dataset', () => {
+    assert.ok(pairs.value.length >= 50, `only ${pairs.value.length} pairs`);
+    for (const pair of pairs.value) {
+      tonalPairSchema.parse(pair);
+      assert.ok(new Set(pair.items.map((i) => i.tones)).size >= 2, JSON.stringify(pair));
+      for (const item of pair.items) {
+        assert.equal(stripTones(item.form).toLowerCase(), pair.segments.toLowerCase());
+        if (item.source.dataset === 'bantubvd') {
+          assert.ok(bvd.some((r) => r.iso639_3 === pair.language && r.form?.normalize('NFC') === item.form && (r.concepticon_gloss || r.concept_id || '').toLowerCase() === item.gloss), `${pair.language} ${item.form} ${item.gloss} not in bantubvd.tsv`);
+        }
+      }
+    }
+  });
+
+  it('matches an independent count over the BVD file: stems equal without tone marks, different with them', () => {
+    const groups = new Map<string, Set<string>>();
+    for (const r of bvd) {
+      if (r.has_tone_diacritic !== '1' || !r.form) continue;
+      const form = r.form.normalize('NFC');
+      const bare = form.normalize('NFD').replace(/[\u0300\u0301\u0302\u030C\u0304\u030B\u030F]/g, '').normalize('NFC').toLowerCase();
+      const k = `${r.iso639_3}|${bare}`;
+      groups.set(k, (groups.get(k) ?? new Set()).add(form));
+    }
+    const expected = [...groups.entries()].filter(([, forms]) => forms.size >= 2).map(([k]) => k).sort();
+    const actual = pairs.value.filter((p) => p.items.some((i) => i.source.dataset === 'bantubvd')).map((p) => `${p.language}|${p.segments.toLowerCase()}`).sort();
+    assert.deepEqual(actual, expected);
+  });
+
+  it('includes a pair the cartridges cite (a tone-marked word list in tone.yaml)', () => {
+    const cited = pairs.value.filter((p) => p.items.every((i) => i.source.dataset === 'cartridge'));
+    assert.ok(cited.length >= 1);
+    for (const p of cited) assert.ok(toneFiles.includes(p.language));
+  });
+
+  it('filters by language (accepting an alias) and refuses a language without tone data', () => {
+    const first = pairs.value[0]!;
+    const one = tone.tonalPairs({ language: first.language.toUpperCase() });
+    assert.ok(one.ok);
+    assert.ok(one.value.length > 0 && one.value.every((p) => p.language === first.language));
+    const withData = new Set(tone.languages().map((l) => l.language));
+    const without = morphology.languages().map((l) => l.iso).find((iso) => !withData.has(iso));
+    if (without) {
+      const refused = tone.tonalPairs({ language: without });
+      assert.equal(refused.ok, false);
+      assert.equal(!refused.ok && refused.code, 'invalid_parameter');
+    }
+    const unknown = tone.tonalPairs({ language: 'qqq' });
+    assert.equal(!unknown.ok && unknown.code, 'language_not_found');
+  });
+});
+
+describe('minimal pairs', () => {
+  it('differ in exactly one tone (same segments) or one segment (same tones)', () => {
+    const result = tone.minimalPairs({ limit: 500 });
+    assert.ok(result.ok);
+    assert.ok(result.value.length > 0);
+    for (const p of result.value) {
+      minimalPairSchema.parse(p);
+      if (p.kind === 'tone') {
+        assert.equal(p.a.segments.toLowerCase(), p.b.segments.toLowerCase());
+        const diffs = [...p.a.tones].filter((t, i) => t !== p.b.tones[i]).length;
+        assert.equal(diffs, 1, JSON.stringify(p));
+      } else {
+        assert.equal(p.a.tones, p.b.tones);
+        assert.notEqual(p.a.segments, p.b.segments);
+      }
+    }
+  });
+
+  it('filters by kind, language, contained text, gloss and limit', () => {
+    const tones = tone.minimalPairs({ kind: 'tone', limit: 500 });
+    assert.ok(tones.ok && tones.value.length > 0 && tones.value.every((p) => p.kind === 'tone'));
+    const language = tones.value[0]!.language;
+    const inOne = tone.minimalPairs({ language, kind: 'segment', limit: 5 });
+    assert.ok(inOne.ok && inOne.value.length <= 5 && inOne.value.every((p) => p.language === language && p.kind === 'segment'));
+    const text = tones.value[0]!.a.segments;
+    const containing = tone.minimalPairs({ language, contains: text, limit: 500 });
+    assert.ok(containing.ok && containing.value.length > 0);
+    assert.ok(containing.value.every((p) => p.a.segments.includes(text) || p.b.segments.includes(text)));
+    const gloss = tones.value[0]!.a.gloss;
+    const glossed = tone.minimalPairs({ gloss, limit: 500 });
+    assert.ok(glossed.ok && glossed.value.every((p) => p.a.gloss.includes(gloss) || p.b.gloss.includes(gloss)));
+    const bad = tone.minimalPairs({ kind: 'rhyme' as 'tone' });
+    assert.equal(!bad.ok && bad.code, 'invalid_parameter');
+  });
+});
+
+describe('tone prediction and analysis services', () => {
+  it('predicts the recorded tone of a word from the data, tone marks in the query ignored', () => {
+    const pair = tone.tonalPairs().ok ? (tone.tonalPairs() as { value: Array<{ language: string; items: Array<{ form: string; gloss: string }> }> }).value[0]! : undefined;
+    assert.ok(pair);
+    const result = tone.predictTones({ language: pair.language, word: pair.items[0]!.form });
+    assert.ok(result.ok);
+    predictTonesOutputSchema.parse(result.value);
+    assert.equal(result.value.kind, 'lexical');
+    assert.deepEqual(new Set(result.value.items.map((i) => i.form)), new Set(pair.items.map((i) => i.form)));
+  });
+
+  it('predicts the tones of a root in a conjugated form, and gives the root tone on its own', () => {
+    const golden = tone.golden().find((g) => g.pass);
+    assert.ok(golden?.root && golden.cell);
+    const conjugated = tone.predictTones({ language: golden.language, root: golden.root, tense: golden.cell.tense as string, subject: golden.cell.subject as string });
+    assert.ok(conjugated.ok);
+    predictTonesOutputSchema.parse(conjugated.value);
+    assert.equal(conjugated.value.kind, 'conjugated');
+    assert.equal(conjugated.value.tonal_analysis?.transcription_high, golden.expect);
+    const lexical = tone.predictTones({ language: golden.language, word: golden.root });
+    assert.ok(lexical.ok);
+    assert.equal(lexical.value.roots.length, 1);
+    assert.ok(golden.root.startsWith(lexical.value.roots[0]!.root));
+    assert.match(lexical.value.roots[0]!.tone, /^[HL0]+$/);
+  });
+
+  it('analyses a form, or says why not', () => {
+    const golden = tone.golden().find((g) => g.pass)!;
+    const analysed = tone.tonalAnalysis({ language: golden.language, root: golden.root!, tense: golden.cell!.tense as string, subject: golden.cell!.subject as string });
+    assert.ok(analysed.ok);
+    assert.equal(analysed.value.tonal_analysis.status, 'analysed');
+    const missing = tone.predictTones({ language: golden.language });
+    assert.equal(!missing.ok && missing.code, 'invalid_parameter');
+    const unknownRoot = tone.tonalAnalysis({ language: golden.language, root: 'zzzqa', tense: golden.cell!.tense as string, subject: golden.cell!.subject as string });
+    assert.ok(unknownRoot.ok);
+    assert.equal(unknownRoot.value.tonal_analysis.status, 'not_available');
+    assert.equal(unknownRoot.value.tonal_analysis.words, undefined);
+  });
+});
