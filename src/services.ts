@@ -10,6 +10,8 @@ import { FsBlobStore } from './audio/fs-blob-store.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
+import { CoverageService } from './coverage/coverage.js';
+import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
 import { MorphologyService } from './morphology/service.js';
 import { openSqliteStore } from './store/sqlite-store.js';
@@ -27,6 +29,8 @@ export interface Services {
    * Loaded on first use (building the HTTP app uses it), so key commands do not read the cartridges.
    */
   readonly morphology: MorphologyService;
+  /** Coverage per capability of every cartridge, computed on first use (the product status API). */
+  readonly coverage: CoverageService;
   keys: KeyService;
   /** The audio corpus as callers see it: coverage, listings, access to clips. */
   audio: AudioService;
@@ -40,6 +44,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const clock = options.clock ?? systemClock;
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
+  let coverage: CoverageService | undefined;
   const store = await openSqliteStore({ dataDir: config.dataDir });
   let closed = false;
   let foundational: string[] | undefined;
@@ -53,6 +58,14 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     get morphology() {
       morphology ??= openMorphology(config, languageCodes);
       return morphology;
+    },
+    get coverage() {
+      coverage ??= new CoverageService({
+        morphology: () => services.morphology,
+        codes: languageCodes,
+        measured: () => readMeasured(path.join(packageRoot, 'reference', 'measured-accuracy.json')),
+      });
+      return coverage;
     },
     audio: new AudioService({
       store,
