@@ -25,9 +25,11 @@ export class LanguageCodes {
   readonly #languoids = new Map<string, Languoid>();
   readonly #known = new Set<string>();
   readonly #withIso639_1: string[] = [];
+  readonly #all: Languoid[] = [];
 
   constructor(languoids: Iterable<Languoid>, aliases: Iterable<[alias: string, iso: string]>) {
-    for (const l of languoids) if (l.iso639_3 && !this.#languoids.has(l.iso639_3)) this.#languoids.set(l.iso639_3, l);
+    for (const l of languoids) this.#all.push(l);
+    for (const l of this.#all) if (l.iso639_3 && !this.#languoids.has(l.iso639_3)) this.#languoids.set(l.iso639_3, l);
     for (const [alias, iso] of aliases) {
       this.#aliases.set(alias, iso);
       if (/^[a-z]{2}$/.test(alias) && !this.#withIso639_1.includes(iso)) this.#withIso639_1.push(iso);
@@ -69,6 +71,11 @@ export class LanguageCodes {
    */
   withIso639_1(): string[] {
     return [...this.#withIso639_1];
+  }
+
+  /** Every languoid of the reference table, in its order (also those without an ISO 639-3 code). */
+  languoids(): readonly Languoid[] {
+    return this.#all;
   }
 
   /** Glottolog's record for an ISO 639-3 code, when it has one. */

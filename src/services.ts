@@ -10,6 +10,8 @@ import { FsBlobStore } from './audio/fs-blob-store.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
+import { CoverageService } from './coverage/coverage.js';
+import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
 import { MorphologyService } from './morphology/service.js';
 import { openSqliteStore } from './store/sqlite-store.js';
@@ -30,6 +32,8 @@ export interface Services {
   readonly morphology: MorphologyService;
   /** Tone-marked lexical data, tonal and minimal pairs, tone prediction; loaded on first use. */
   readonly tone: ToneService;
+  /** Coverage per capability of every cartridge, computed on first use (the product status API). */
+  readonly coverage: CoverageService;
   keys: KeyService;
   /** The audio corpus as callers see it: coverage, listings, access to clips. */
   audio: AudioService;
@@ -44,6 +48,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
+  let coverage: CoverageService | undefined;
   const store = await openSqliteStore({ dataDir: config.dataDir });
   let closed = false;
   let foundational: string[] | undefined;
@@ -61,6 +66,14 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     get tone() {
       tone ??= new ToneService({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
       return tone;
+    },
+    get coverage() {
+      coverage ??= new CoverageService({
+        morphology: () => services.morphology,
+        codes: languageCodes,
+        measured: () => readMeasured(path.join(packageRoot, 'reference', 'measured-accuracy.json')),
+      });
+      return coverage;
     },
     audio: new AudioService({
       store,

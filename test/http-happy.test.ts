@@ -25,7 +25,7 @@ describe('linguistic API, happy path', () => {
   after(() => h.close());
 
   it('lists languages in the envelope', async () => {
-    const res = await h.call(key, '/api/v1/languages');
+    const res = await h.call(key, '/api/v1/languages?has_cartridge=true');
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^application\/json/);
     const body = res.json();
@@ -35,15 +35,15 @@ describe('linguistic API, happy path', () => {
     assert.equal(body.data.find((l: { iso: string }) => l.iso === 'swh').foundational, true);
   });
 
-  it('lists a cartridge that has only metadata, with no capabilities yet', async () => {
-    const zul = (await h.call(key, '/api/v1/languages')).json().data.find((l: { iso: string }) => l.iso === 'zul');
+  it('lists a cartridge that has only metadata, with no capabilities yet, filling in the Glottolog facts', async () => {
+    const zul = (await h.call(key, '/api/v1/languages?q=zul')).json().data.find((l: { iso: string }) => l.iso === 'zul');
     assert.deepEqual(zul, {
       iso: 'zul',
       iso639_1: null,
       name: 'Zulu',
       endonym: null,
-      glottocode: null,
-      guthrie: null,
+      glottocode: 'zulu1248', // the cartridge has none; Glottolog's
+      guthrie: 'S.40',
       foundational: false,
       capabilities: [],
       tenses: [],
@@ -52,11 +52,22 @@ describe('linguistic API, happy path', () => {
       lexicon_size: 0,
       golden_tests: { total: 0, passing: 0 },
       sources: [],
+      glottolog_name: null,
+      guthrie_group: 'S.40',
+      countries: ['BW', 'LS', 'MZ', 'SZ', 'ZA'],
+      latitude: zul.latitude,
+      longitude: zul.longitude,
+      has_cartridge: true,
+      coverage: {
+        level: 'declared',
+        capabilities: { metadata: 'declared', syllables: 'none', noun_classes: 'none', verb_conjugation: 'none', analysis: 'none', numerals: 'none', tone: 'none' },
+      },
     });
+    assert.equal(typeof zul.latitude, 'number');
   });
 
   it('pages with page and per_page', async () => {
-    const body = (await h.call(key, '/api/v1/languages?page=2&per_page=2')).json();
+    const body = (await h.call(key, '/api/v1/languages?has_cartridge=true&page=2&per_page=2')).json();
     assert.deepEqual(body.data.map((l: { iso: string }) => l.iso), ['zul']);
     assert.deepEqual(body.meta, { count: 1, page: 2, per_page: 2, total: 3, pages: 2 });
   });

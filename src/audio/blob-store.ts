@@ -5,6 +5,8 @@
 import type { Readable } from 'node:stream';
 
 export interface BlobStore {
+  /** What kind of storage this is (`filesystem`, `s3` ...), for status pages; never a path or bucket. */
+  readonly kind?: string;
   /** Stores the file's bytes under their SHA-256 (hex) and returns it; a no-op when present. */
   putFile(file: string, sha256: string): Promise<void>;
   has(sha256: string): Promise<boolean>;

@@ -14,6 +14,7 @@ const SHA = /^[0-9a-f]{64}$/;
 const TMP_PREFIX = '.tmp-';
 
 export class FsBlobStore implements BlobStore {
+  readonly kind = 'filesystem';
   constructor(private readonly root: string) {}
 
   #path(sha256: string): string {

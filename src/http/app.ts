@@ -14,6 +14,7 @@ import { LughaError } from '../errors.js';
 import { installProblemHandling, sendProblem, toLughaError } from './problem.js';
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
+import { osRoutes } from './routes/os.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { securityHeaders } from './security-headers.js';
@@ -112,6 +113,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         { name: 'audio', description: 'Numeral audio: public coverage, consent manifest and dataset card; bearer-gated, metered clip lists and proxy' },
         { name: 'linguistic', description: 'Morphology over REST; bearer key, metered per UTC day' },
         { name: 'operations', description: 'Health, readiness and error documentation; public' },
+        { name: 'status', description: 'Product status: architecture, cartridges and their computed coverage, roadmap; public, read-only' },
       ],
     },
     // The /v1 aliases would duplicate every operation; the description says they exist.
@@ -130,6 +132,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(v1Routes, { services, prefix: '/api/v1' });
   await app.register(v1Routes, { services, prefix: '/v1' });
   await app.register(audioRoutes, { services, prefix: config.audioBase });
+  await app.register(osRoutes, { services, prefix: '/api/os' });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -1,0 +1,42 @@
+// Measures every cartridge that has a feature mapping against its UniMorph development table and
+// writes reference/measured-accuracy.json, which the product status API reads (never edit it by hand).
+// Usage: node --import tsx scripts/measure-accuracy.ts [UNIMORPH_DIR] [--no-analysis]
+// UNIMORPH_DIR defaults to ../shared/data/benchmarks/unimorph beside the repository.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../src/config.js';
+import { cartridgeDigest, measuredFileSchema, type MeasuredFile } from '../src/coverage/measured-accuracy.js';
+import { evaluateAnalysis, evaluateInflection } from '../src/morphology/evaluate.js';
+import { openMorphology } from '../src/services.js';
+
+const args = process.argv.slice(2);
+const withAnalysis = !args.includes('--no-analysis');
+const goldDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(packageRoot, '..', 'shared', 'data', 'benchmarks', 'unimorph'));
+const out = path.join(packageRoot, 'reference', 'measured-accuracy.json');
+
+const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
+const result: MeasuredFile = {
+  generated_by: `scripts/measure-accuracy.ts${withAnalysis ? '' : ' --no-analysis'} on the UniMorph development tables (<iso>.dev.tsv)`,
+  measured_at: new Date().toISOString(),
+  languages: {},
+};
+for (const { iso } of morphology.languages()) {
+  const found = morphology.engine(iso);
+  if (!found.ok || !found.value.cartridge.features) continue;
+  const engine = found.value;
+  const file = path.join(goldDir, `${iso}.dev.tsv`);
+  if (!existsSync(file)) continue;
+  const inflection = evaluateInflection(engine.generator, [file]);
+  const analysis = withAnalysis ? evaluateAnalysis(engine.generator, engine.analyzer, [file]) : undefined;
+  result.languages[iso] = {
+    dataset: `unimorph/${iso}.dev.tsv`,
+    dataset_sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    cartridge_digest: cartridgeDigest(engine.cartridge.dir),
+    inflection: { cells: inflection.cells, right: inflection.right, accuracy: inflection.accuracy },
+    ...(analysis ? { analysis: { rows: analysis.rows, found: analysis.found, recall: analysis.recall } } : {}),
+  };
+  process.stderr.write(`${iso}: inflection ${inflection.accuracy}% (${inflection.right}/${inflection.cells})${analysis ? `, analysis ${analysis.recall}% (${analysis.found}/${analysis.rows})` : ''}\n`);
+}
+writeFileSync(out, `${JSON.stringify(measuredFileSchema.parse(result), null, 2)}\n`);
+process.stderr.write(`wrote ${path.relative(packageRoot, out)}\n`);
