@@ -10,6 +10,7 @@
  *   features.yaml    how UniMorph feature bundles map onto cells
  *   lexicon.tsv      roots and stems with gloss and source
  *   golden.yaml      golden tests: lemma + cell -> form
+ *   numerals.yaml    the numeral grammar (src/numerals/grammar.ts, docs/cartridge-numerals.md)
  * See docs/cartridges.md. Nothing here names a language.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { readTsv } from '../language-codes.js';
 import { nounsSchema, type NounGrammar } from './nouns.js';
+import { numeralGrammarSchema, type NumeralGrammar } from '../numerals/grammar.js';
 
 const source = z.string().min(1);
 
@@ -303,6 +305,7 @@ export interface Cartridge {
   features?: FeatureMapping;
   lexicon: LexiconEntry[];
   golden?: GoldenTests;
+  numerals?: NumeralGrammar;
 }
 
 function readYaml<T>(dir: string, file: string, schema: z.ZodType<T>): T | undefined {
@@ -343,5 +346,6 @@ export function loadCartridge(dir: string): Cartridge {
     features: readYaml(dir, 'features.yaml', featuresSchema),
     lexicon,
     golden: readYaml(dir, 'golden.yaml', goldenSchema),
+    numerals: readYaml(dir, 'numerals.yaml', numeralGrammarSchema),
   };
 }
