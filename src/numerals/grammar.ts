@@ -164,11 +164,6 @@ export class NumeralSpeller {
     return Object.keys(this.grammar.concords).filter((c) => CLASS_ID.test(c));
   }
 
-  /** Whether `cls` changes the form of `n` (some digit of the lower part agrees). */
-  agrees(n: number, cls: string): boolean {
-    return this.spell(n, cls) !== this.spell(n);
-  }
-
   /** `n` (0..10^12) in words; `cls` makes the agreeing digits take that noun class's concord. */
   spell(n: number, cls?: string): string {
     if (!Number.isSafeInteger(n) || n < 0 || n > MAX_NUMBER) throw new RangeError(`${n} is outside 0..${MAX_NUMBER}`);
