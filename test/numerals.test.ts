@@ -3,7 +3,7 @@
 // `lugha spell`, and that the grammars are grammars (every number has its own spelling).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
@@ -11,6 +11,7 @@ import { loadCartridge } from '../src/morphology/cartridge.js';
 import { MAX_NUMBER, NumeralSpeller } from '../src/numerals/grammar.js';
 import { NumeralService } from '../src/numerals/service.js';
 import { openMorphology } from '../src/services.js';
+import { tempDir } from './helpers.js';
 
 const languagesDir = path.join(packageRoot, 'languages');
 const uninum = path.join(packageRoot, 'test', 'fixtures', 'numerals', 'uninum.tsv');
@@ -115,6 +116,22 @@ describe('numeral grammar', () => {
     assert.equal(speller('zul').spell(6, 'c2'), 'abayisithupha');
     assert.equal(speller('tsn').spell(2, 'c10'), 'tse pedi');
     assert.throws(() => speller('swh').spell(2, 'c99'), RangeError);
+  });
+});
+
+describe('numerals.yaml validation', () => {
+  it('a bad numeral grammar stops loading, naming the file and the field', () => {
+    const dir = tempDir();
+    try {
+      copyFileSync(path.join(languagesDir, 'swh', 'cartridge.yaml'), path.join(dir, 'cartridge.yaml'));
+      const text = readFileSync(path.join(languagesDir, 'swh', 'numerals.yaml'), 'utf8');
+      writeFileSync(path.join(dir, 'numerals.yaml'), text.replace('6: { word: sita, source: ashton1944 }', '6: { sum: [6, 1], source: ashton1944 }'));
+      assert.throws(() => loadCartridge(dir), /numerals\.yaml: digits\.6\.sum: the parts of a sum are smaller than the digit/);
+      writeFileSync(path.join(dir, 'numerals.yaml'), text.replace('agree: count', 'agree: c77'));
+      assert.throws(() => loadCartridge(dir), /numerals\.yaml: concords: context "c77" is used but has no concord/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -132,6 +132,10 @@ export const numeralGrammarSchema = z
     for (const [id, c] of Object.entries(g.concords)) {
       if (c.singular && !contexts.has(c.singular)) ctx.addIssue({ code: 'custom', path: ['concords', id], message: `singular context "${c.singular}" has no concord` });
     }
+    for (const [d, digit] of Object.entries(g.digits)) {
+      if (digit.sum && digit.sum.some((part) => part >= Number(d))) ctx.addIssue({ code: 'custom', path: ['digits', d, 'sum'], message: 'the parts of a sum are smaller than the digit' });
+      for (const c of Object.keys(digit.forms)) if (!contexts.has(c)) ctx.addIssue({ code: 'custom', path: ['digits', d, 'forms', c], message: `context "${c}" has no concord` });
+    }
     for (const r of g.rules) {
       try {
         new RegExp(r.match, 'u');
