@@ -143,6 +143,8 @@ describe('the engine never branches on a language', () => {
   it('finds the installed cartridges and the source files to check', () => {
     assert.ok(cartridges.length >= 1);
     assert.ok(files.length > 20);
+    // The numeral engine is held to the same rule.
+    assert.ok(files.some((f) => path.relative(packageRoot, f).startsWith(path.join('src', 'numerals'))));
   });
 
   it('no file under src/ has an installed ISO code as a quoted string, or an installed language name', () => {

@@ -1,7 +1,8 @@
 /**
  * The demo corpus for `lugha serve --demo`: the numerals 1–10 of the languages in
- * reference/demo-numerals.yaml (words after Ashton 1944 and Doke 1927, cited there),
- * in both modes, made from text at first start — with espeak-ng when it is
+ * reference/demo-numerals.yaml, in both modes, spelled by the language's numeral grammar
+ * (languages/<iso>/numerals.yaml, with its sources; words listed in the YAML only for a
+ * language without one), made from text at first start — with espeak-ng when it is
  * installed, otherwise as a synthetic signal (one tone burst per syllable) — and
  * ingested like any corpus. Every clip and its consent record say "synthetic":
  * these are machine-made demonstrations, never recordings of native speakers.
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { packageRoot } from '../config.js';
 import type { Services } from '../services.js';
+import { NumeralService } from '../numerals/service.js';
 import { INGEST_LOCK, ingest, type IngestReport } from './ingest.js';
 import { decodeWav, encodeWav } from './wav.js';
 
@@ -21,11 +23,20 @@ const PAUSE_MS = 250;
 
 interface DemoNumerals {
   english: string[];
-  languages: Record<string, { espeak_voice: string; source: string; words: string[] }>;
+  /** Per language the espeak-ng voice; `words` (with `source`) only where the cartridge has no numeral grammar. */
+  languages: Record<string, { espeak_voice: string; source?: string; words?: string[] }>;
 }
 
 function readNumerals(): DemoNumerals {
   return parse(readFileSync(path.join(packageRoot, 'reference', 'demo-numerals.yaml'), 'utf8')) as DemoNumerals;
+}
+
+/** The counting words 1..count of `iso`: from its numeral grammar, else from the YAML's list. */
+function numeralWords(services: Services, iso: string, listed: string[] | undefined, count: number): string[] {
+  const found = new NumeralService(services.morphology).speller(iso);
+  if (found.ok) return Array.from({ length: count }, (_, i) => found.value.speller.spell(i + 1));
+  if (listed && listed.length >= count) return listed.slice(0, count);
+  throw new Error(`reference/demo-numerals.yaml: ${iso} has neither a numeral grammar nor ${count} listed words`);
 }
 
 /** Seeds the demo corpus unless it is there already; returns what was done. */
@@ -38,8 +49,8 @@ export async function ensureDemoCorpus(services: Services): Promise<{ created: b
   const engine = hasEspeak() ? 'espeak-ng' : 'tones';
   const rows: string[] = [];
   const { english: englishWords, languages } = readNumerals();
-  for (const [l, [iso, { espeak_voice: espeakVoice, words }]] of Object.entries(languages).entries()) {
-    for (const [i, word] of words.entries()) {
+  for (const [l, [iso, { espeak_voice: espeakVoice, words: listed }]] of Object.entries(languages).entries()) {
+    for (const [i, word] of numeralWords(services, iso, listed, englishWords.length).entries()) {
       const numeral = i + 1;
       const bantu = speak(word, espeakVoice, engine, numeral + 40 * l);
       const english = speak(englishWords[i]!, 'en', engine, numeral + 20);

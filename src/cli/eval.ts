@@ -9,6 +9,9 @@ import { evaluateAnalysis, evaluateInflection, type AnalysisReport, type Inflect
 import type { LanguageEngine } from '../morphology/service.js';
 import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
+import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
+import { NumeralService } from '../numerals/service.js';
+import { openLanguageCodes } from '../services.js';
 
 export function registerEvalCommands(program: Command): void {
   const evaluate = program.command('eval').description('measure the engine against UniMorph gold tables (lemma, form, features)');
@@ -20,6 +23,7 @@ export function registerEvalCommands(program: Command): void {
     (engine, files) => evaluateAnalysis(engine.generator, engine.analyzer, files),
     formatAnalysis,
   );
+  registerNumeralEval(evaluate);
 }
 
 /** One `eval` sub-command: FILE... and --language in, the report as text (or JSON) out. */
@@ -82,5 +86,45 @@ function formatAnalysis(report: AnalysisReport): string {
     lines.push('');
   }
   lines.push(`recall: ${percent(report.recall)} (${report.found}/${report.rows})`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `eval numerals --language <iso> FILE`: numbers in words against a UniNum-format table (iso639_3, number, form). */
+function registerNumeralEval(parent: Command): void {
+  parent
+    .command('numerals')
+    .description('spell every number of the language in a UniNum-format table (columns iso639_3, number, form) and count exact matches')
+    .argument('<file>', 'TSV file with a header naming iso639_3, number and form')
+    .requiredOption('--language <iso>', 'language code')
+    .option('--languages-dir <dir>', 'folder of language cartridges')
+    .option('--json', 'print the report as one JSON object')
+    .action((file: string, options: LanguageOptions) => {
+      let isFile = false;
+      try {
+        isFile = statSync(file).isFile();
+      } catch {
+        // reported below
+      }
+      if (!isFile) throw new CliError(`${file}: no such file`, EXIT_USAGE);
+      const found = new NumeralService(morphologyFor(options)).speller(options.language);
+      if (!found.ok) throw new CliError(`--language: ${found.message}`, EXIT_USAGE);
+      const codes = openLanguageCodes();
+      let report: NumeralReport;
+      try {
+        report = evaluateNumerals(found.value.speller, found.value.iso, file, (code) => codes.normalise(code));
+      } catch (error) {
+        throw new CliError((error as Error).message, EXIT_USAGE);
+      }
+      if (options.json) printJson(report);
+      else process.stdout.write(formatNumerals(report));
+    });
+}
+
+function formatNumerals(report: NumeralReport): string {
+  const lines: string[] = [];
+  if (report.misses.length > 0) {
+    lines.push(table(report.misses.map((m) => ({ NUMBER: m.number, GOLD: m.gold, SPELLED: m.spelled ?? `- (${m.error ?? 'no form'})` }))), '');
+  }
+  lines.push(`accuracy: ${percent(report.accuracy)} (${report.right}/${report.total})`);
   return `${lines.join('\n')}\n`;
 }

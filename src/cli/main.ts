@@ -11,6 +11,7 @@ import { registerEvalCommands } from './eval.js';
 import { registerKeyCommands } from './keys.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServeCommand } from './serve.js';
+import { registerSpellCommand } from './spell.js';
 
 export async function main(argv: string[]): Promise<number> {
   const { version } = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
   registerAnalyzeCommand(program);
   registerEvalCommands(program);
   registerAudioCommands(program);
+  registerSpellCommand(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -11,6 +11,7 @@
  *   lexicon.tsv      roots and stems with gloss and source
  *   golden.yaml      golden tests: lemma + cell -> form
  *   tone.yaml        lexical tone, tone melodies and ordered tone rules (docs/cartridge-tone.md)
+ *   numerals.yaml    the numeral grammar (src/numerals/grammar.ts, docs/cartridge-numerals.md)
  * See docs/cartridges.md. Nothing here names a language.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { readTsv } from '../language-codes.js';
 import { nounsSchema, type NounGrammar } from './nouns.js';
 import { toneSchema, type ToneData } from '../tone/schema.js';
+import { numeralGrammarSchema, type NumeralGrammar } from '../numerals/grammar.js';
 
 const source = z.string().min(1);
 
@@ -313,6 +315,7 @@ export interface Cartridge {
   golden?: GoldenTests;
   /** Tone data (tone.yaml), for languages whose tone the cartridge describes. */
   tone?: ToneData;
+  numerals?: NumeralGrammar;
 }
 
 function readYaml<T>(dir: string, file: string, schema: z.ZodType<T>): T | undefined {
@@ -354,5 +357,6 @@ export function loadCartridge(dir: string): Cartridge {
     lexicon,
     golden: readYaml(dir, 'golden.yaml', goldenSchema),
     tone: readYaml(dir, 'tone.yaml', toneSchema),
+    numerals: readYaml(dir, 'numerals.yaml', numeralGrammarSchema),
   };
 }

@@ -9,6 +9,7 @@ import { analyzeRoutes } from './analyze.js';
 import { batchGenerateRoutes } from './batch-generate.js';
 import { conjugateRoutes } from './conjugate.js';
 import { languageRoutes } from './languages.js';
+import { numeralRoutes } from './numerals.js';
 import { syllableRoutes } from './syllables.js';
 import { tonalPairRoutes } from './tonal-pairs.js';
 
@@ -17,4 +18,5 @@ export async function v1Routes(app: FastifyInstance, opts: { services: Services 
   for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes, tonalPairRoutes]) {
     await app.register(routes, { services: opts.services });
   }
+  await app.register(numeralRoutes, { services: opts.services });
 }
