@@ -54,10 +54,10 @@ export function enumerateCells(generator: Generator): Cell[] {
       for (const polarity of ['positive', 'negative'] as const) {
         for (const variant of [undefined, ...Object.keys(tense.variants)]) {
           const formation = variant ? { ...tense[polarity], ...(tense.variants[variant]?.[polarity] ?? {}) } : tense[polarity];
-          if (formation.absent || (variant && !tense.variants[variant]?.[polarity])) continue;
+          if (formation.absent || formation.not_modelled || (variant && !tense.variants[variant]?.[polarity])) continue;
           // A form without a subject concord but with plural marking (the imperative) addresses the 2nd person only.
           const addressees = rows.filter((r) => generator.row(r)?.person === 2);
-          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.fv_plural ? addressees : [undefined];
+          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined];
           for (const subject of subjects) {
             for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
