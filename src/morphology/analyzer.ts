@@ -152,6 +152,22 @@ export class Analyzer {
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
+        if (frame.cells[0]!.word_class === 'verb') {
+          // A rule that rewrote the end of the root and the start of the suffix (koze for kor + ye,
+          // bone for bon + ile): read it backwards to propose the root.
+          for (const rw of this.#stemRewrites()) {
+            if (!frame.after.startsWith(rw.right)) continue;
+            const after = rw.rightTo + frame.after.slice(rw.right.length);
+            if (!word.endsWith(after) || word.length - after.length < i) continue;
+            const middle = frame.shape.initial + word.slice(i, word.length - after.length);
+            if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
+            const lemma = this.#lemma(middle.slice(0, middle.length - rw.leftTo.length) + rw.left, frame);
+            if (lemma === undefined) continue;
+            const [first, ...others] = frame.cells;
+            if (!consider(lemma, first!)) continue;
+            for (const cell of others) consider(lemma, cell);
+          }
+        }
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
@@ -275,6 +291,32 @@ export class Analyzer {
       if (edge === 'end' && to !== '' && text.endsWith(to)) out.add(text.slice(0, text.length - to.length) + from);
     }
     return [...out];
+  }
+
+  #stemRewriteCache?: StemRewrite[];
+  /** Rules rewriting a root's end and the suffix after it, spelled out as literal pairs (see literalAlternatives). */
+  #stemRewrites(): StemRewrite[] {
+    if (this.#stemRewriteCache) return this.#stemRewriteCache;
+    const out: StemRewrite[] = [];
+    for (const rule of this.generator.cartridge.rules) {
+      if (![rule.left_slot ?? []].flat().includes('root') || !rule.right) continue;
+      const lefts = literalAlternatives(rule.left);
+      const rights = literalAlternatives(rule.right);
+      if (!lefts || !rights) continue;
+      for (const l of lefts) {
+        for (const r of rights) {
+          out.push({
+            left: l.text,
+            leftTo: rule.left_to === undefined ? l.text : fill(rule.left_to, l.groups),
+            right: r.text,
+            rightTo: rule.right_to === undefined ? r.text : fill(rule.right_to, r.groups),
+            anchored: l.anchored,
+          });
+        }
+      }
+    }
+    this.#stemRewriteCache = out;
+    return out;
   }
 
   #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end' }>;
@@ -453,4 +495,60 @@ function score(lexeme: Lexeme, cell: Cell, generated: Generated): number {
   if (!cell.object) s += 1;
   if (cell.polarity === 'positive') s += 0.5;
   return s;
+}
+
+/** A literal reading of a rule's pattern: its text, its groups, and whether it must be the whole morph. */
+interface Literal {
+  text: string;
+  groups: string[];
+  anchored: boolean;
+}
+
+interface StemRewrite {
+  left: string;
+  leftTo: string;
+  right: string;
+  rightTo: string;
+  anchored: boolean;
+}
+
+/**
+ * The literal strings a simple pattern matches: letters, letter classes `[rg]` and one level of
+ * capture groups, after an optional `^` and an optional leading lookbehind (a condition that
+ * generation checks again). Anything else gives undefined.
+ */
+export function literalAlternatives(pattern: string, limit = 64): Literal[] | undefined {
+  let rest = pattern;
+  const anchored = rest.startsWith('^');
+  if (anchored) rest = rest.slice(1);
+  if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) {
+    let depth = 0;
+    let end = -1;
+    for (let k = 0; k < rest.length; k++) {
+      if (rest[k] === '(') depth++;
+      else if (rest[k] === ')' && --depth === 0) {
+        end = k;
+        break;
+      }
+    }
+    if (end < 0) return undefined;
+    rest = rest.slice(end + 1);
+  }
+  let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
+  const token = /^(?:([\p{L}'])|\[([\p{L}]+)\]|\((?:\[([\p{L}]+)\]|([\p{L}]+))\))/u;
+  while (rest.length > 0) {
+    const m = token.exec(rest);
+    if (!m) return undefined;
+    const options = m[1] ? [m[1]] : m[2] ? [...m[2]] : m[3] ? [...m[3]] : [m[4]!];
+    const captured = m[3] !== undefined || m[4] !== undefined;
+    alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
+    if (alternatives.length > limit) return undefined;
+    rest = rest.slice(m[0].length);
+  }
+  return alternatives[0]!.text === '' ? undefined : alternatives;
+}
+
+/** A replacement template with $1..$9 from a literal's groups. */
+function fill(template: string, groups: string[]): string {
+  return template.replace(/\$(\d)/g, (_, n: string) => groups[Number(n) - 1] ?? '');
 }
