@@ -56,10 +56,10 @@ export function enumerateCells(generator: Generator): Cell[] {
       for (const polarity of ['positive', 'negative'] as const) {
         for (const variant of [undefined, ...Object.keys(tense.variants)]) {
           const formation = variant ? { ...tense[polarity], ...(tense.variants[variant]?.[polarity] ?? {}) } : tense[polarity];
-          if (formation.absent || (variant && !tense.variants[variant]?.[polarity])) continue;
+          if (formation.absent || formation.not_modelled || (variant && !tense.variants[variant]?.[polarity])) continue;
           // A form without a subject concord but with plural marking (the imperative) addresses the 2nd person only.
           const addressees = rows.filter((r) => generator.row(r)?.person === 2);
-          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.fv_plural ? addressees : [undefined];
+          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined];
           for (const subject of subjects) {
             for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
@@ -154,6 +154,22 @@ export class Analyzer {
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
+        if (frame.cells[0]!.word_class === 'verb') {
+          // A rule that rewrote the end of the root and the start of the suffix (koze for kor + ye,
+          // bone for bon + ile): read it backwards to propose the root.
+          for (const rw of this.#stemRewrites()) {
+            if (!frame.after.startsWith(rw.right)) continue;
+            const after = rw.rightTo + frame.after.slice(rw.right.length);
+            if (!word.endsWith(after) || word.length - after.length < i) continue;
+            const middle = frame.shape.initial + word.slice(i, word.length - after.length);
+            if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
+            const lemma = this.#lemma(middle.slice(0, middle.length - rw.leftTo.length) + rw.left, frame);
+            if (lemma === undefined) continue;
+            const [first, ...others] = frame.cells;
+            if (!consider(lemma, first!)) continue;
+            for (const cell of others) consider(lemma, cell);
+          }
+        }
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
@@ -277,6 +293,32 @@ export class Analyzer {
       if (edge === 'end' && to !== '' && text.endsWith(to)) out.add(text.slice(0, text.length - to.length) + from);
     }
     return [...out];
+  }
+
+  #stemRewriteCache?: StemRewrite[];
+  /** Rules rewriting a root's end and the suffix after it, spelled out as literal pairs (see literalAlternatives). */
+  #stemRewrites(): StemRewrite[] {
+    if (this.#stemRewriteCache) return this.#stemRewriteCache;
+    const out: StemRewrite[] = [];
+    for (const rule of this.generator.cartridge.rules) {
+      if (![rule.left_slot ?? []].flat().includes('root') || !rule.right) continue;
+      const lefts = literalAlternatives(rule.left);
+      const rights = literalAlternatives(rule.right);
+      if (!lefts || !rights) continue;
+      for (const l of lefts) {
+        for (const r of rights) {
+          out.push({
+            left: l.text,
+            leftTo: rule.left_to === undefined ? l.text : fill(rule.left_to, l.groups),
+            right: r.text,
+            rightTo: rule.right_to === undefined ? r.text : fill(rule.right_to, r.groups),
+            anchored: l.anchored,
+          });
+        }
+      }
+    }
+    this.#stemRewriteCache = out;
+    return out;
   }
 
   #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end' }>;
@@ -456,4 +498,60 @@ function score(lexeme: Lexeme, cell: Cell, generated: Generated): number {
   if (!cell.object) s += 1;
   if (cell.polarity === 'positive') s += 0.5;
   return s;
+}
+
+/** A literal reading of a rule's pattern: its text, its groups, and whether it must be the whole morph. */
+interface Literal {
+  text: string;
+  groups: string[];
+  anchored: boolean;
+}
+
+interface StemRewrite {
+  left: string;
+  leftTo: string;
+  right: string;
+  rightTo: string;
+  anchored: boolean;
+}
+
+/**
+ * The literal strings a simple pattern matches: letters, letter classes `[rg]` and one level of
+ * capture groups, after an optional `^` and an optional leading lookbehind (a condition that
+ * generation checks again). Anything else gives undefined.
+ */
+export function literalAlternatives(pattern: string, limit = 64): Literal[] | undefined {
+  let rest = pattern;
+  const anchored = rest.startsWith('^');
+  if (anchored) rest = rest.slice(1);
+  if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) {
+    let depth = 0;
+    let end = -1;
+    for (let k = 0; k < rest.length; k++) {
+      if (rest[k] === '(') depth++;
+      else if (rest[k] === ')' && --depth === 0) {
+        end = k;
+        break;
+      }
+    }
+    if (end < 0) return undefined;
+    rest = rest.slice(end + 1);
+  }
+  let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
+  const token = /^(?:([\p{L}'])|\[([\p{L}]+)\]|\((?:\[([\p{L}]+)\]|([\p{L}]+))\))/u;
+  while (rest.length > 0) {
+    const m = token.exec(rest);
+    if (!m) return undefined;
+    const options = m[1] ? [m[1]] : m[2] ? [...m[2]] : m[3] ? [...m[3]] : [m[4]!];
+    const captured = m[3] !== undefined || m[4] !== undefined;
+    alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
+    if (alternatives.length > limit) return undefined;
+    rest = rest.slice(m[0].length);
+  }
+  return alternatives[0]!.text === '' ? undefined : alternatives;
+}
+
+/** A replacement template with $1..$9 from a literal's groups. */
+function fill(template: string, groups: string[]): string {
+  return template.replace(/\$(\d)/g, (_, n: string) => groups[Number(n) - 1] ?? '');
 }

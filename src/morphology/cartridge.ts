@@ -51,11 +51,15 @@ const formationSchema = z
     no_subject: z.boolean().optional(),
     /** Extra suffix when the subject is plural (imperative -ni). */
     plural_suffix: z.string().optional(),
+    /** Extra prefix (in the pre-initial slot) when the subject is plural (an imperative ni-mu-kore). */
+    plural_prefix: z.string().optional(),
     /** Periphrasis: an auxiliary verb form followed by the main verb form. */
     auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
     main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
     /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
     absent: z.boolean().optional(),
+    /** The cell exists in the language but this cartridge does not give its form yet (no cited source). */
+    not_modelled: z.boolean().optional(),
   })
   .strict();
 export type Formation = z.infer<typeof formationSchema>;

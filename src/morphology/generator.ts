@@ -116,7 +116,7 @@ export class Generator {
     const out: Cell = { ...cell };
     if (cell.variant && !tense.variants[cell.variant]?.[cell.polarity]) delete out.variant;
     if (formation.no_subject && typeof formation.subject !== 'object') {
-      const pluralMatters = formation.plural_suffix !== undefined || formation.fv_plural !== undefined;
+      const pluralMatters = formation.plural_suffix !== undefined || formation.plural_prefix !== undefined || formation.fv_plural !== undefined;
       if (!pluralMatters) delete out.subject;
     }
     return out;
@@ -242,6 +242,7 @@ export class Generator {
     if (!tense) throw new GenerationError('tense', `unknown tense "${cell.tense ?? ''}"`);
     const formation = this.#formation(tense, cell.polarity, cell.variant);
     if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
+    if (formation.not_modelled) throw new GenerationError('polarity', `the ${cell.polarity} ${tense.id} is not modelled in this cartridge yet`);
     if (formation.auxiliary && formation.main) {
       const aux = this.#verb(this.lexeme(formation.auxiliary.lemma), {
         ...cell,
@@ -261,7 +262,8 @@ export class Generator {
     const put = (slot: string, form: string | undefined, id?: string) => {
       if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
     };
-    put('pre_initial', this.#literal(formation.pre_initial, subjectRow, objectRow));
+    const plural = subjectRow?.number === 'pl' || (formation.no_subject && cell.subject !== undefined && this.#rows.get(cell.subject)?.number === 'pl');
+    put('pre_initial', [this.#literal(formation.pre_initial, subjectRow, objectRow), plural ? formation.plural_prefix : undefined].filter(Boolean).join(''));
     if (!subjectRow && typeof formation.subject === 'string') put('subject', formation.subject, 'infinitive');
     if (subjectRow) {
       const concord = this.#resolve(formation.subject ?? { concord: 'subject', of: 'subject' }, subjectRow, objectRow);
@@ -294,7 +296,6 @@ export class Generator {
       stem += form;
       slots.extensions = { slot: 'extensions', form: (slots.extensions?.form ?? '') + form, id: [slots.extensions?.id, id].filter(Boolean).join('+') };
     }
-    const plural = subjectRow?.number === 'pl' || (formation.no_subject && cell.subject !== undefined && this.#rows.get(cell.subject)?.number === 'pl');
     const keepsOwn = lexeme.ownFinalVowel !== null && !(cell.extensions?.length);
     const fv = keepsOwn
       ? lexeme.ownFinalVowel!

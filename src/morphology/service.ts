@@ -169,7 +169,7 @@ export class LanguageEngine {
       guthrie: m.guthrie ?? null,
       foundational: m.foundational,
       capabilities,
-      tenses: (this.cartridge.verbs?.tenses ?? []).map((t) => ({ id: t.id, label: t.label, mood: t.mood, negative: !t.negative.absent })),
+      tenses: (this.cartridge.verbs?.tenses ?? []).map((t) => ({ id: t.id, label: t.label, mood: t.mood, negative: !t.negative.absent && !t.negative.not_modelled })),
       subjects: this.generator.agreementIds,
       word_classes: [...(this.cartridge.verbs ? ['verb'] : []), ...(this.cartridge.words?.classes.map((c) => c.id) ?? [])],
       lexicon_size: this.cartridge.lexicon.length,
@@ -326,7 +326,8 @@ export class MorphologyService {
     const polarity = input.polarity ?? 'positive';
     const formation = { ...tenseSpec[polarity], ...(input.variant ? tenseSpec.variants[input.variant]?.[polarity] : {}) };
     if (formation.absent) return problem('invalid_parameter', 'polarity', `the ${tense} has no ${polarity} form`, ['positive']);
-    const needsSubject = !formation.no_subject || formation.plural_suffix !== undefined || formation.fv_plural !== undefined;
+    if (formation.not_modelled) return problem('invalid_parameter', 'polarity', `the ${polarity} ${tense} is not modelled in this cartridge yet`, ['positive']);
+    const needsSubject = !formation.no_subject || formation.plural_suffix !== undefined || formation.plural_prefix !== undefined || formation.fv_plural !== undefined;
     const chosen = subject ?? (needsSubject ? (formation.no_subject ? '2sg' : undefined) : undefined);
     // A form without a subject concord that still marks the plural (the imperative) addresses the 2nd person.
     const addressees = subjects.filter((id) => engine.generator.row(id)?.person === 2);

@@ -1,0 +1,100 @@
+// Golden verb forms analyse back: for the cartridges whose verbs come from cited grammars (no gold
+// tables to measure them on), each golden verb form is found by the analyzer with its lemma and cell,
+// so their perfect stems, fused concords and periphrastic forms are read as well as written. Also pins the formation options
+// plural_prefix and not_modelled and the literal reading of rule patterns the analyzer relies on.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { packageRoot } from '../src/config.js';
+import { enumerateCells, literalAlternatives } from '../src/morphology/analyzer.js';
+import { loadCartridge } from '../src/morphology/cartridge.js';
+import { Generator, GenerationError, type Cell } from '../src/morphology/generator.js';
+import { openMorphology } from '../src/services.js';
+
+const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
+
+/** Cartridges with verbs from cited grammars only; the others are measured on gold tables by `lugha eval`. */
+const GRAMMAR_CARTRIDGES = ['xho', 'kin', 'kik', 'tsn', 'sot'];
+
+describe('golden verb forms analyse back to their lemma and cell', () => {
+  for (const language of morphology.languages().filter((l) => GRAMMAR_CARTRIDGES.includes(l.iso))) {
+    const found = morphology.engine(language.iso);
+    assert.ok(found.ok);
+    const engine = found.value;
+    const tests = (engine.cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb');
+    it(`${language.iso}: every golden verb form analyses back`, { skip: tests.length === 0 ? 'no golden verb forms' : false }, () => {
+      const key = (cell: Cell) => {
+        const c = engine.generator.canonical(cell);
+        return JSON.stringify([c.tense, c.polarity, c.subject ?? null, c.object ?? null, c.variant ?? null]);
+      };
+      const missing: string[] = [];
+      for (const test of tests) {
+        const cell = { polarity: 'positive', word_class: 'verb', ...test.cell } as unknown as Cell;
+        const analysed = morphology.analyze(test.form, language.iso);
+        assert.ok(analysed.ok);
+        const readings = analysed.value.map((a) => `${a.lemma} ${key(a.features as unknown as Cell)}`);
+        if (!readings.includes(`${test.lemma} ${key(cell)}`)) missing.push(`${test.form} (${test.lemma} ${key(cell)})`);
+      }
+      assert.deepEqual(missing, []);
+    });
+  }
+});
+
+describe('formation options', () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  /** A one-tense cartridge in a temporary folder. */
+  const cartridgeWith = (verbs: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lugha-cartridge-'));
+    dirs.push(dir);
+    for (const [file, text] of Object.entries(files(verbs))) writeFileSync(path.join(dir, file), text);
+    return loadCartridge(dir);
+  };
+  const files = (verbs: string) => ({
+    'cartridge.yaml': 'metadata: { iso639_3: tst, name: Test, glottocode: test1234, sources: [{ id: s, citation: "a test grammar" }] }',
+    'agreement.yaml': `source: s
+rows:
+  - { id: 2sg, person: 2, number: sg, concords: { subject: u } }
+  - { id: 2pl, person: 2, number: pl, concords: { subject: mu } }`,
+    'verbs.yaml': `source: s
+template: [pre_initial, subject, tam, root, fv, post_final]
+tenses:
+${verbs}`,
+  });
+
+  it('plural_prefix puts a prefix before plural forms only', () => {
+    const cartridge = cartridgeWith(
+      (`  - { id: imperative, label: imp, gloss: imperative, mood: imperative, source: s,
+      positive: { no_subject: true, plural_prefix: nimu, fv_plural: e }, negative: { fv: e } }`),
+    );
+    const generator = new Generator(cartridge);
+    const form = (subject: string) => generator.generate('kora', { word_class: 'verb', tense: 'imperative', polarity: 'positive', subject }).surface;
+    assert.equal(form('2sg'), 'kora');
+    assert.equal(form('2pl'), 'nimukore');
+  });
+
+  it('not_modelled refuses the form and names it, and the analyzer does not read it', () => {
+    const cartridge = cartridgeWith(
+      (`  - { id: future, label: fut, gloss: future, source: s, positive: { tam: za }, negative: { not_modelled: true } }`),
+    );
+    const generator = new Generator(cartridge);
+    assert.equal(generator.generate('kora', { word_class: 'verb', tense: 'future', polarity: 'positive', subject: '2sg' }).surface, 'uzakora');
+    assert.throws(
+      () => generator.generate('kora', { word_class: 'verb', tense: 'future', polarity: 'negative', subject: '2sg' }),
+      (error: unknown) => error instanceof GenerationError && error.parameter === 'polarity' && /not modelled/.test(error.message),
+    );
+    const futures = enumerateCells(generator).filter((c) => c.tense === 'future');
+    assert.deepEqual([...new Set(futures.map((c) => c.polarity))], ['positive']);
+  });
+
+  it('reads simple rule patterns as the literal strings they match', () => {
+    assert.deepEqual(literalAlternatives('n[dg]')?.map((l) => l.text), ['nd', 'ng']);
+    assert.deepEqual(literalAlternatives('([ie])r')?.map((l) => [l.text, l.groups]), [['ir', ['i']], ['er', ['e']]]);
+    assert.equal(literalAlternatives('^jy')?.[0]?.anchored, true);
+    assert.deepEqual(literalAlternatives('(?<=[aeiou][^aeiou]*)[ae]l')?.map((l) => l.text), ['al', 'el']);
+    assert.equal(literalAlternatives('[^aeiou]'), undefined);
+    assert.equal(literalAlternatives('a+'), undefined);
+  });
+});
