@@ -54,7 +54,9 @@ export class RedisQuotaCounter implements QuotaCounter {
       // While disconnected, fail at once instead of queueing requests behind a reconnect.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 2000,
+      // Long enough for a busy instance's own event-loop lag (the timer runs in this process), short
+      // enough that a Redis that stopped answering fails requests closed within seconds.
+      commandTimeout: options.commandTimeoutMs ?? 5000,
       connectTimeout: 5000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });

@@ -65,6 +65,8 @@ export class S3BlobStore implements BlobStore {
       // Integrity is checked by Lugha itself: every blob is named by its SHA-256, taken at ingest.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Failures reach the caller as BlobStoreError; the SDK's own console lines would only repeat them.
+      logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {} },
     });
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ?? '';

@@ -3,9 +3,10 @@
  * `pg` connection pool. Chosen by LUGHA_DATABASE_URL=postgres://…; several
  * instances share one database, so nothing here is cached per process.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { KyselyStore, migrateToLatest } from './kysely-store.js';
+import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
 
@@ -77,4 +78,10 @@ export function describePgError(error: unknown): string {
   if (e?.code === 'ENOTFOUND') return 'host not found';
   if (e?.code === 'ETIMEDOUT' || /timeout/i.test(String(e?.message))) return 'connection timed out';
   return e?.code ? `error ${e.code}` : 'connection failed';
+}
+
+/** Names of the migrations the database has not applied yet (read-only; for `lugha doctor`). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
