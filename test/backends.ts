@@ -20,23 +20,26 @@ export const REDIS_TEST_URL = process.env.LUGHA_TEST_REDIS_URL ?? 'redis://127.0
 
 export const inCi = process.env.CI === 'true';
 
+/** Tries a few times: on a loaded machine a first connection can take seconds; a missing server refuses at once. */
 async function reachable(probe: () => Promise<void>): Promise<boolean> {
-  try {
-    await probe();
-    return true;
-  } catch {
-    return false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await probe();
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ECONNREFUSED' || attempt === 3) return false;
+    }
   }
 }
 
 export const postgresUp = await reachable(async () => {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 10_000 });
   await client.connect();
   await client.end();
 });
 
 export const redisUp = await reachable(async () => {
-  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 10_000, retryStrategy: () => null });
   redis.on('error', () => {});
   try {
     await redis.connect();
