@@ -5,7 +5,7 @@
  *   2. one instance on PostgreSQL + Redis,
  *   3. three instances on PostgreSQL + Redis behind a small round-robin balancer (node:http),
  * all measured in this run on this machine. PostgreSQL and Redis are the local servers
- * (LUGHA_TEST_POSTGRES_URL, LUGHA_TEST_REDIS_URL to override); a fresh database and Redis
+ * (TEST_POSTGRES_URL, TEST_REDIS_URL to override); a fresh database and Redis
  * prefix are made for the run and removed after.
  *
  *   npx tsx bench/scale-out.ts [--seconds 10] [--connections 32]
@@ -117,8 +117,8 @@ try {
   const counted = (JSON.parse(cli(['keys', 'list', '--json'], sharedEnv)) as Array<{ used_today: number }>)[0]?.used_today ?? 0;
 
   printTable(`Metered route on shared backends vs one embedded instance (${seconds} s, ${connections} connections; baseline = embedded, same run)`, [
-    { figure: '1 instance, PostgreSQL + Redis', lugha: single.requestsPerSecond, baseline: embedded.requestsPerSecond, unit: 'req/s' },
-    { figure: '3 instances + balancer, PostgreSQL + Redis', lugha: balanced.requestsPerSecond, baseline: embedded.requestsPerSecond, unit: 'req/s' },
+    { figure: '1 instance, PostgreSQL+Redis', lugha: single.requestsPerSecond, baseline: embedded.requestsPerSecond, unit: 'req/s' },
+    { figure: '3 instances + LB, PostgreSQL+Redis', lugha: balanced.requestsPerSecond, baseline: embedded.requestsPerSecond, unit: 'req/s' },
   ]);
   process.stdout.write(
     `embedded: ${Math.round(embedded.requestsPerSecond)} req/s, mean ${embedded.meanMs.toFixed(2)} ms, p99 ${embedded.p99Ms} ms, non-2xx ${embedded.non2xx}, errors ${embedded.errors}\n` +

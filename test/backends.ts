@@ -15,8 +15,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 
 /** The server the test databases are created on (trust auth on loopback). */
-export const POSTGRES_ADMIN_URL = process.env.LUGHA_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const REDIS_TEST_URL = process.env.LUGHA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_TEST_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
 export const inCi = process.env.CI === 'true';
 
