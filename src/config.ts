@@ -32,6 +32,17 @@ export const settings = {
   audioBase: { env: 'LUGHA_AUDIO_BASE', flag: '--audio-base', secret: false, doc: 'Path prefix of the audio API.' },
   sampleCap: { env: 'LUGHA_SAMPLE_CAP', flag: '--sample-cap', secret: false, doc: 'Clips per language and mode in the fixed sample that Evaluation and Pilot keys may play.' },
   demo: { env: 'LUGHA_DEMO', flag: '--demo', secret: false, doc: 'Create demo keys (and later demo data) on first start.' },
+  databaseUrl: { env: 'LUGHA_DATABASE_URL', flag: '--database-url', secret: false, doc: 'postgres:// URL of a PostgreSQL store; unset = the embedded SQLite file.' },
+  databasePoolSize: { env: 'LUGHA_DATABASE_POOL_SIZE', flag: '--database-pool-size', secret: false, doc: 'Connections per instance to PostgreSQL.' },
+  redisUrl: { env: 'LUGHA_REDIS_URL', flag: '--redis-url', secret: false, doc: 'redis:// URL for the daily quota counters; unset = counters in the store.' },
+  redisPrefix: { env: 'LUGHA_REDIS_PREFIX', flag: '--redis-prefix', secret: false, doc: 'Prefix of every Redis key Lugha writes.' },
+  s3Bucket: { env: 'LUGHA_S3_BUCKET', flag: '--s3-bucket', secret: false, doc: 'S3 bucket for audio blobs; unset = blobs on the filesystem.' },
+  s3Endpoint: { env: 'LUGHA_S3_ENDPOINT', flag: '--s3-endpoint', secret: false, doc: 'URL of an S3-compatible endpoint; unset = AWS.' },
+  s3Region: { env: 'LUGHA_S3_REGION', flag: '--s3-region', secret: false, doc: 'S3 region.' },
+  s3AccessKeyId: { env: 'LUGHA_S3_ACCESS_KEY_ID', flag: '--s3-access-key-id', secret: true, doc: 'S3 access key id; unset = the AWS default credential chain.' },
+  s3SecretAccessKey: { env: 'LUGHA_S3_SECRET_ACCESS_KEY', flag: '--s3-secret-access-key', secret: true, doc: 'S3 secret access key.' },
+  s3ForcePathStyle: { env: 'LUGHA_S3_FORCE_PATH_STYLE', flag: '--s3-force-path-style', secret: false, doc: 'Address the bucket in the path, not the host name.' },
+  s3Prefix: { env: 'LUGHA_S3_PREFIX', flag: '--s3-prefix', secret: false, doc: 'Key prefix of every blob in the bucket.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -59,8 +70,23 @@ const schema = z
       .default('/api/audio'),
     sampleCap: z.coerce.number().int().min(1).max(10_000).default(10),
     demo: booleanish.default(false),
+    databaseUrl: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+    databasePoolSize: z.coerce.number().int().min(1).max(1000).default(10),
+    redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    redisPrefix: z.string().max(100).regex(/^[A-Za-z0-9:_.-]*$/, 'letters, digits and : _ . - only').default('lugha:'),
+    s3Bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+    s3Endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    s3Region: z.string().min(1).default('us-east-1'),
+    s3AccessKeyId: z.string().min(1).optional(),
+    s3SecretAccessKey: z.string().min(1).optional(),
+    s3ForcePathStyle: booleanish.default(false),
+    s3Prefix: z.string().max(200).regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (letters, digits, . _ -)').default(''),
   })
-  .strict();
+  .strict()
+  .refine((c) => (c.s3AccessKeyId === undefined) === (c.s3SecretAccessKey === undefined), {
+    path: ['s3SecretAccessKey'],
+    message: 'LUGHA_S3_ACCESS_KEY_ID and LUGHA_S3_SECRET_ACCESS_KEY are set together or not at all',
+  });
 
 /** The validated, frozen configuration. */
 export type Config = Readonly<z.output<typeof schema>>;

@@ -28,6 +28,7 @@ export const errorCatalogue = {
   quota_exceeded: { status: 429, title: 'Daily quota exceeded' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  quota_unavailable: { status: 503, title: 'Quota counter unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { KeyService } from './access/key-service.js';
 import { AudioService } from './audio/audio-service.js';
 import type { BlobStore } from './audio/blob-store.js';
-import { FsBlobStore } from './audio/fs-blob-store.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
@@ -14,7 +13,7 @@ import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
 import { MorphologyService } from './morphology/service.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openBackends } from './store/backends.js';
 import { ToneService } from './tone/service.js';
 import type { Store } from './store/store.js';
 
@@ -49,10 +48,12 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
   let coverage: CoverageService | undefined;
-  const store = await openSqliteStore({ dataDir: config.dataDir });
+  // SQLite + filesystem by default; PostgreSQL, Redis and S3 when configured (src/store/backends.ts).
+  const backends = await openBackends(config);
+  const store = backends.store;
   let closed = false;
   let foundational: string[] | undefined;
-  const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = backends.blobs;
   const services: Services = {
     config,
     clock,
@@ -89,7 +90,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     async close() {
       if (closed) return;
       closed = true;
-      await store.close();
+      await backends.close();
     },
   };
   return services;

@@ -9,6 +9,7 @@ import { registerConfigCommand } from './config-command.js';
 import { registerConjugateCommand } from './conjugate.js';
 import { registerEvalCommands } from './eval.js';
 import { registerKeyCommands } from './keys.js';
+import { registerOperationsCommands } from './operations.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServeCommand } from './serve.js';
 import { registerSpellCommand } from './spell.js';
@@ -28,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   registerEvalCommands(program);
   registerAudioCommands(program);
   registerSpellCommand(program);
+  registerOperationsCommands(program);
   try {
     await program.parseAsync(argv);
     return 0;

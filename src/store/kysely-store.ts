@@ -31,7 +31,8 @@ export class KyselyStore implements Store {
 
   constructor(
     readonly kind: Store['kind'],
-    private readonly db: Kysely<Database>,
+    /** The query builder itself, for the operator commands that copy and check (src/store/copy.ts). */
+    readonly db: Kysely<Database>,
   ) {
     this.keys = new KyselyKeyRepository(db);
     this.quota = new SqlQuotaCounter(db);

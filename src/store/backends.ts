@@ -1,0 +1,91 @@
+/**
+ * Chooses the backends from the configuration: the embedded defaults (SQLite file,
+ * counters in it, blobs on the filesystem) or, for several instances, PostgreSQL,
+ * Redis and an S3-compatible object store, each independently.
+ */
+import path from 'node:path';
+import { RedisQuotaCounter } from '../access/redis-quota-counter.js';
+import type { QuotaCounter } from '../access/quota-counter.js';
+import type { BlobStore } from '../audio/blob-store.js';
+import { FsBlobStore } from '../audio/fs-blob-store.js';
+import { S3BlobStore } from '../audio/s3-blob-store.js';
+import type { Config } from '../config.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+import type { Store } from './store.js';
+
+export interface Backends {
+  /** The store, with `quota` replaced by the Redis counter when one is configured. */
+  store: Store;
+  blobs: BlobStore;
+  /** Where each part lives, in words without URL, path or bucket (for doctor and logs). */
+  kinds: { store: 'sqlite' | 'postgres'; quota: 'store' | 'redis'; blobs: 'filesystem' | 's3' };
+  close(): Promise<void>;
+}
+
+type BackendConfig = Pick<
+  Config,
+  | 'dataDir'
+  | 'databaseUrl'
+  | 'databasePoolSize'
+  | 'redisUrl'
+  | 'redisPrefix'
+  | 's3Bucket'
+  | 's3Endpoint'
+  | 's3Region'
+  | 's3AccessKeyId'
+  | 's3SecretAccessKey'
+  | 's3ForcePathStyle'
+  | 's3Prefix'
+>;
+
+export async function openBackends(config: BackendConfig, options: { migrate?: boolean } = {}): Promise<Backends> {
+  const base = config.databaseUrl
+    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate })
+    : await openSqliteStore({ dataDir: config.dataDir });
+  let redis: RedisQuotaCounter | undefined;
+  try {
+    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix });
+  } catch (error) {
+    await base.close();
+    throw error;
+  }
+  const blobs = config.s3Bucket ? new S3BlobStore(s3Options(config)) : new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const store = redis ? withQuota(base, redis) : base;
+  return {
+    store,
+    blobs,
+    kinds: { store: base.kind, quota: redis ? 'redis' : 'store', blobs: config.s3Bucket ? 's3' : 'filesystem' },
+    async close() {
+      if (blobs instanceof S3BlobStore) blobs.close();
+      await redis?.close();
+      await base.close();
+    },
+  };
+}
+
+export function s3Options(config: BackendConfig) {
+  return {
+    bucket: config.s3Bucket!,
+    endpoint: config.s3Endpoint,
+    region: config.s3Region,
+    credentials: config.s3AccessKeyId && config.s3SecretAccessKey ? { accessKeyId: config.s3AccessKeyId, secretAccessKey: config.s3SecretAccessKey } : undefined,
+    forcePathStyle: config.s3ForcePathStyle,
+    prefix: config.s3Prefix,
+  };
+}
+
+/** The store with another quota counter; `ping` checks both. */
+function withQuota(store: Store, counter: QuotaCounter & { ping(): Promise<void> }): Store {
+  return {
+    kind: store.kind,
+    keys: store.keys,
+    audio: store.audio,
+    quota: counter,
+    async ping() {
+      await store.ping();
+      await counter.ping();
+    },
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The PostgreSQL store: the same Kysely store and migrations as SQLite, over a
+ * `pg` connection pool. Chosen by LUGHA_DATABASE_URL=postgres://…; several
+ * instances share one database, so nothing here is cached per process.
+ */
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { KyselyStore, migrateToLatest } from './kysely-store.js';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+import type { Store } from './store.js';
+
+export interface PostgresStoreOptions {
+  url: string;
+  /** Connections in this instance's pool. */
+  poolSize?: number;
+  /** Apply pending migrations on open (the default; `lugha migrate` does it explicitly). */
+  migrate?: boolean;
+}
+
+/** Arbitrary but fixed: the advisory lock every Lugha instance takes while migrating. */
+const MIGRATION_LOCK = 0x4c756768; // "Lugh"
+
+// Counts come back as bigint text and sums as numeric text; the store converts with Number().
+// Make int8 a JS number outright so nothing downstream sees a string where SQLite gives a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    // A connection the server or a proxy dropped is replaced, not handed out again.
+    keepAlive: true,
+  });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener it
+  // would crash the process. The next query on a fresh connection reports the real failure.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`PostgreSQL store unavailable: ${describePgError(error)}`, { cause: error });
+  }
+  try {
+    if (options.migrate ?? true) await migratePostgres(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return new KyselyStore('postgres', db);
+}
+
+/**
+ * Applies pending migrations while holding a session advisory lock, so instances that start
+ * together run them once, one after the other; the others find nothing left to do.
+ */
+export async function migratePostgres(db: Kysely<Database>): Promise<string[]> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK)})`.execute(connection);
+    try {
+      return await migrateToLatest(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK)})`.execute(connection);
+    }
+  });
+}
+
+/** A PostgreSQL error as an operator can act on it, without the URL or its password. */
+export function describePgError(error: unknown): string {
+  const e = error as { code?: string; message?: string; errors?: unknown[] };
+  if (e?.code === 'ECONNREFUSED' || (Array.isArray(e?.errors) && e.errors.some((x) => (x as { code?: string }).code === 'ECONNREFUSED'))) {
+    return 'connection refused';
+  }
+  if (e?.code === '3D000') return 'database does not exist';
+  if (e?.code === '28P01' || e?.code === '28000') return 'authentication failed';
+  if (e?.code === 'ENOTFOUND') return 'host not found';
+  if (e?.code === 'ETIMEDOUT' || /timeout/i.test(String(e?.message))) return 'connection timed out';
+  return e?.code ? `error ${e.code}` : 'connection failed';
+}
+
+/** Names of the migrations the database has not applied yet (read-only; for `lugha doctor`). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider: migrationProvider }).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
