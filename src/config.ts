@@ -32,6 +32,7 @@ export const settings = {
   audioBase: { env: 'LUGHA_AUDIO_BASE', flag: '--audio-base', secret: false, doc: 'Path prefix of the audio API.' },
   sampleCap: { env: 'LUGHA_SAMPLE_CAP', flag: '--sample-cap', secret: false, doc: 'Clips per language and mode in the fixed sample that Evaluation and Pilot keys may play.' },
   demo: { env: 'LUGHA_DEMO', flag: '--demo', secret: false, doc: 'Create demo keys (and later demo data) on first start.' },
+  mcpOrigins: { env: 'LUGHA_MCP_ORIGINS', flag: '--mcp-origins', secret: false, doc: 'Comma-separated browser origins allowed to call /mcp; requests with any other Origin are refused.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -59,6 +60,11 @@ const schema = z
       .default('/api/audio'),
     sampleCap: z.coerce.number().int().min(1).max(10_000).default(10),
     demo: booleanish.default(false),
+    mcpOrigins: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   })
   .strict();
 
@@ -115,6 +121,22 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; flags?: ConfigFla
 
 /** Variables read by clients of the service (the MCP bridge), not by the server. */
 const CLIENT_VARIABLES = new Set(['LUGHA_API_KEY', 'LUGHA_API_URL']);
+
+/** What `lugha mcp` reads besides the configuration: the caller's key and, for a remote service, its base URL. */
+export interface ClientSettings {
+  apiKey?: string;
+  apiUrl?: string;
+}
+
+/** Reads `LUGHA_API_KEY` and `LUGHA_API_URL` (http or https). Throws ConfigError for a malformed URL. */
+export function loadClientSettings(env: NodeJS.ProcessEnv = process.env): ClientSettings {
+  const apiKey = env.LUGHA_API_KEY?.trim() || undefined;
+  const apiUrl = env.LUGHA_API_URL?.trim() || undefined;
+  if (apiUrl !== undefined && !z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success) {
+    throw new ConfigError([`LUGHA_API_URL: must be an http(s) URL such as https://lugha.example.org; got ${JSON.stringify(apiUrl)}`]);
+  }
+  return { ...(apiKey ? { apiKey } : {}), ...(apiUrl ? { apiUrl } : {}) };
+}
 
 /** The configuration as printable JSON: secret settings and URL credentials replaced by "[redacted]". */
 export function redactConfig(config: Readonly<Record<string, unknown>>): Record<string, unknown> {

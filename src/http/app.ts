@@ -14,6 +14,7 @@ import { LughaError } from '../errors.js';
 import { installProblemHandling, sendProblem } from './problem.js';
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { securityHeaders } from './security-headers.js';
@@ -122,6 +123,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(v1Routes, { services, prefix: '/api/v1' });
   await app.register(v1Routes, { services, prefix: '/v1' });
   await app.register(audioRoutes, { services, prefix: config.audioBase });
+  await app.register(mcpRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
