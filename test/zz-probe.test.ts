@@ -1,0 +1,22 @@
+import { it } from 'node:test';
+import { harness } from './helpers.js';
+import { createLughaMcpServer } from '../src/mcp/server.js';
+it('probe', async () => {
+  const h = await harness();
+  const { key } = await h.issue('enterprise');
+  const auth = await h.services.keys.authenticate(`Bearer ${key}`);
+  if (!auth.ok) throw new Error();
+  let t = performance.now();
+  for (let i = 0; i < 200; i++) createLughaMcpServer({ services: h.services, principal: auth.value });
+  console.log('create server ms', (performance.now() - t) / 200);
+  const hdr = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'conjugate_verb', arguments: { language: 'swh', root: 'penda', subject: '1sg' } } });
+  for (let i = 0; i < 50; i++) await h.call(key, { method: 'POST', url: '/mcp', headers: hdr, payload: body });
+  t = performance.now();
+  for (let i = 0; i < 300; i++) await h.call(key, { method: 'POST', url: '/mcp', headers: hdr, payload: body });
+  console.log('inject tools/call ms', (performance.now() - t) / 300);
+  t = performance.now();
+  for (let i = 0; i < 300; i++) await h.call(key, '/api/v1/conjugate?language=swh&root=penda&subject=1sg');
+  console.log('inject REST ms', (performance.now() - t) / 300);
+  await h.close();
+});
