@@ -45,7 +45,8 @@ const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint
 export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer {
   const { services } = options;
   const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
-  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, { instructions: INSTRUCTIONS });
+  // The tool set of a server never changes while it runs, so it announces no list changes.
+  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
   for (const tool of options.tools ?? registeredTools) {
     const listed = toolRefusal(options.principal, tool);
     server.registerTool(
