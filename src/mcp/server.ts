@@ -12,6 +12,7 @@ import { packageRoot } from '../config.js';
 import type { Services } from '../services.js';
 import { toolRefusal } from './access.js';
 import { tools as registeredTools } from './registry.js';
+import { withCachedJsonSchema } from './schema-cache.js';
 import type { AnyTool, ToolFailure } from './tool.js';
 
 /** The caller of one tool call, re-checked per call (a key may be revoked mid-session). */
@@ -54,8 +55,8 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       {
         title: tool.title,
         description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
+        inputSchema: withCachedJsonSchema(tool.input),
+        outputSchema: withCachedJsonSchema(tool.output),
         annotations: { title: tool.title, ...annotations },
         _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': tool.generative },
       },
