@@ -17,6 +17,10 @@ export function registerMcpCommand(program: Command): void {
       const log = (line: string) => process.stderr.write(`lugha mcp: ${line}\n`);
       try {
         if (apiUrl) {
+          const { protocol, hostname } = new URL(apiUrl);
+          if (protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+            log(`warning: LUGHA_API_URL is plain http to ${hostname}; the API key travels unencrypted (use https)`);
+          }
           await serveRemoteStdio(await connectRemote(apiUrl, apiKey), log);
           return;
         }
