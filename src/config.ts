@@ -43,6 +43,7 @@ export const settings = {
   s3SecretAccessKey: { env: 'LUGHA_S3_SECRET_ACCESS_KEY', flag: '--s3-secret-access-key', secret: true, doc: 'S3 secret access key.' },
   s3ForcePathStyle: { env: 'LUGHA_S3_FORCE_PATH_STYLE', flag: '--s3-force-path-style', secret: false, doc: 'Address the bucket in the path, not the host name.' },
   s3Prefix: { env: 'LUGHA_S3_PREFIX', flag: '--s3-prefix', secret: false, doc: 'Key prefix of every blob in the bucket.' },
+  mcpOrigins: { env: 'LUGHA_MCP_ORIGINS', flag: '--mcp-origins', secret: false, doc: 'Comma-separated browser origins allowed to call /mcp; requests with any other Origin are refused.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -81,6 +82,11 @@ const schema = z
     s3SecretAccessKey: z.string().min(1).optional(),
     s3ForcePathStyle: booleanish.default(false),
     s3Prefix: z.string().max(200).regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (letters, digits, . _ -)').default(''),
+    mcpOrigins: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   })
   .strict()
   .refine((c) => (c.s3AccessKeyId === undefined) === (c.s3SecretAccessKey === undefined), {
@@ -141,6 +147,22 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; flags?: ConfigFla
 
 /** Variables read by clients of the service (the MCP bridge), not by the server. */
 const CLIENT_VARIABLES = new Set(['LUGHA_API_KEY', 'LUGHA_API_URL']);
+
+/** What `lugha mcp` reads besides the configuration: the caller's key and, for a remote service, its base URL. */
+export interface ClientSettings {
+  apiKey?: string;
+  apiUrl?: string;
+}
+
+/** Reads `LUGHA_API_KEY` and `LUGHA_API_URL` (http or https). Throws ConfigError for a malformed URL. */
+export function loadClientSettings(env: NodeJS.ProcessEnv = process.env): ClientSettings {
+  const apiKey = env.LUGHA_API_KEY?.trim() || undefined;
+  const apiUrl = env.LUGHA_API_URL?.trim() || undefined;
+  if (apiUrl !== undefined && !z.url({ protocol: /^https?$/ }).safeParse(apiUrl).success) {
+    throw new ConfigError([`LUGHA_API_URL: must be an http(s) URL such as https://lugha.example.org; got ${JSON.stringify(apiUrl)}`]);
+  }
+  return { ...(apiKey ? { apiKey } : {}), ...(apiUrl ? { apiUrl } : {}) };
+}
 
 /** The configuration as printable JSON: secret settings and URL credentials replaced by "[redacted]". */
 export function redactConfig(config: Readonly<Record<string, unknown>>): Record<string, unknown> {

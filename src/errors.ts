@@ -15,6 +15,7 @@ export const errorCatalogue = {
   key_expired: { status: 401, title: 'API key expired' },
   not_in_tier: { status: 403, title: 'Not available in your tier' },
   language_not_in_plan: { status: 403, title: 'Language not in your plan' },
+  origin_not_allowed: { status: 403, title: 'Origin not allowed' },
   route_not_found: { status: 404, title: 'No such route' },
   language_not_found: { status: 404, title: 'Unknown language' },
   recording_not_found: { status: 404, title: 'Unknown recording' },

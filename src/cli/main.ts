@@ -10,6 +10,7 @@ import { registerConjugateCommand } from './conjugate.js';
 import { registerEvalCommands } from './eval.js';
 import { registerKeyCommands } from './keys.js';
 import { registerOperationsCommands } from './operations.js';
+import { registerMcpCommand } from './mcp.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServeCommand } from './serve.js';
 import { registerSpellCommand } from './spell.js';
@@ -30,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
   registerAudioCommands(program);
   registerSpellCommand(program);
   registerOperationsCommands(program);
+  registerMcpCommand(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -15,6 +15,7 @@ import { installProblemHandling, sendProblem, toLughaError } from './problem.js'
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { osRoutes } from './routes/os.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { securityHeaders } from './security-headers.js';
@@ -133,6 +134,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(v1Routes, { services, prefix: '/v1' });
   await app.register(audioRoutes, { services, prefix: config.audioBase });
   await app.register(osRoutes, { services, prefix: '/api/os' });
+  await app.register(mcpRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -1,0 +1,125 @@
+/**
+ * Tool-call latency of the MCP server, p50 and p99, one client calling
+ * `conjugate_verb` (the worked example) in sequence:
+ *   - over HTTP: the SDK client against `/mcp` of `lugha serve`; baseline: the same
+ *     form from `GET /api/v1/conjugate` of the same server (what MCP adds over REST);
+ *   - over stdio: the SDK client driving `lugha mcp`; baseline: a bare child process
+ *     answering each JSON-RPC line on stdio with the same result bytes (what the SDK
+ *     and the engine add over the pipe).
+ * Both measured in this run on this machine. Calls are counted by the quota (Enterprise key).
+ *
+ *   npx tsx bench/mcp.ts [--calls 2000]
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { packageRoot } from '../src/config.js';
+import { lughaCli, printTable, startLugha } from './lib.js';
+
+const { values } = parseArgs({ options: { calls: { type: 'string', default: '2000' }, seconds: { type: 'string' }, connections: { type: 'string' } } });
+const calls = Number(values.calls);
+const WARM_UP = 200;
+const args = { language: 'swh', root: 'penda', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' };
+const bin = path.join(packageRoot, 'bin', 'lugha.js');
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => !k.startsWith('LUGHA_') && v !== undefined)) as Record<string, string>;
+
+interface Latency {
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+/** Runs `once` WARM_UP times unmeasured, then `calls` times, and returns the latency figures in ms. */
+async function measure(once: () => Promise<void>): Promise<Latency> {
+  for (let i = 0; i < WARM_UP; i++) await once();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = performance.now();
+    await once();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99), mean: times.reduce((s, t) => s + t, 0) / times.length };
+}
+
+async function expectForm(client: Client): Promise<void> {
+  const result = await client.callTool({ name: 'conjugate_verb', arguments: args });
+  if ((result.structuredContent as { surface_form?: string } | undefined)?.surface_form !== 'hawatakipenda') throw new Error(`unexpected answer: ${JSON.stringify(result).slice(0, 300)}`);
+}
+
+/** A child answering every JSON-RPC request line with `result` (and initialize with a minimal handshake). */
+function startEcho(result: unknown): { call(): Promise<void>; stop(): void } {
+  const script = `
+    const rl = require('node:readline').createInterface({ input: process.stdin });
+    const result = ${JSON.stringify(JSON.stringify(result))};
+    rl.on('line', (line) => { const id = JSON.parse(line).id; process.stdout.write('{"jsonrpc":"2.0","id":' + id + ',"result":' + result + '}\\n'); });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting = new Map<number, () => void>();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const id = (JSON.parse(line) as { id: number }).id;
+    waiting.get(id)?.();
+    waiting.delete(id);
+  });
+  let next = 1;
+  return {
+    call() {
+      const id = next++;
+      return new Promise<void>((resolve) => {
+        waiting.set(id, resolve);
+        child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'conjugate_verb', arguments: args } })}\n`);
+      });
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
+const lugha = await startLugha();
+try {
+  const key = lugha.headers.authorization!.replace(/^Bearer /, '');
+
+  const http = new Client({ name: 'lugha-bench', version: '1' });
+  await http.connect(new StreamableHTTPClientTransport(new URL(`${lugha.origin}/mcp`), { requestInit: { headers: lugha.headers } }));
+  const sample = await http.callTool({ name: 'conjugate_verb', arguments: args });
+  const mcpHttp = await measure(() => expectForm(http));
+  await http.close();
+  const modern = new Client({ name: 'lugha-bench', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await modern.connect(new StreamableHTTPClientTransport(new URL(`${lugha.origin}/mcp`), { requestInit: { headers: lugha.headers } }));
+  const mcpModern = await measure(() => expectForm(modern));
+  await modern.close();
+  const restUrl = `${lugha.origin}/api/v1/conjugate?${new URLSearchParams(args).toString()}`;
+  const rest = await measure(async () => {
+    const response = await fetch(restUrl, { headers: lugha.headers });
+    if (response.status !== 200) throw new Error(`REST answered ${response.status}`);
+    await response.arrayBuffer();
+  });
+
+  const stdio = new Client({ name: 'lugha-bench', version: '1' });
+  await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--data-dir', lugha.dataDir], env: { ...cleanEnv, LUGHA_API_KEY: key } }));
+  const mcpStdio = await measure(() => expectForm(stdio));
+  await stdio.close();
+  const echo = startEcho(sample);
+  const pipe = await measure(() => echo.call());
+  echo.stop();
+
+  const counted = (JSON.parse(lughaCli(['keys', 'list', '--data-dir', lugha.dataDir, '--json'])) as Array<{ used_today: number }>)[0]?.used_today ?? 0;
+
+  printTable(`MCP tool-call latency, conjugate_verb, ${calls} sequential calls after ${WARM_UP} warm-up (lower is better)`, [
+    { figure: 'HTTP /mcp p50 vs REST GET /conjugate', lugha: mcpHttp.p50, baseline: rest.p50, unit: 'ms' },
+    { figure: 'HTTP /mcp p99 vs REST GET /conjugate', lugha: mcpHttp.p99, baseline: rest.p99, unit: 'ms' },
+    { figure: 'HTTP /mcp 2026-07-28 p50 vs REST', lugha: mcpModern.p50, baseline: rest.p50, unit: 'ms' },
+    { figure: 'HTTP /mcp 2026-07-28 p99 vs REST', lugha: mcpModern.p99, baseline: rest.p99, unit: 'ms' },
+    { figure: 'stdio p50 vs bare stdio echo', lugha: mcpStdio.p50, baseline: pipe.p50, unit: 'ms' },
+    { figure: 'stdio p99 vs bare stdio echo', lugha: mcpStdio.p99, baseline: pipe.p99, unit: 'ms' },
+  ]);
+  process.stdout.write(
+    `the HTTP /mcp rows without a revision are a 2025-11-25 client (the SDK client's default).\n` +
+    `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
+      `requests counted by the quota: ${counted} (expected ${4 * (calls + WARM_UP) + 1})\n`,
+  );
+} finally {
+  await lugha.stop();
+}

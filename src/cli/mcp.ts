@@ -1,0 +1,38 @@
+/** `lugha mcp`: the MCP server over stdio, for a local store or, with LUGHA_API_URL, a remote Lugha. */
+import type { Command } from 'commander';
+import { loadClientSettings, loadConfig } from '../config.js';
+import { connectRemote, McpStartError, serveLocalStdio, serveRemoteStdio } from '../mcp/stdio.js';
+import { openServices } from '../services.js';
+import { CliError, EXIT_USAGE } from './output.js';
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('serve the MCP tools over stdio for the key in LUGHA_API_KEY; with LUGHA_API_URL set, forward them to that Lugha service')
+    .option('--data-dir <dir>', 'folder of the local store (ignored with LUGHA_API_URL)')
+    .action(async (options: { dataDir?: string }) => {
+      const { apiKey, apiUrl } = loadClientSettings();
+      if (!apiKey) throw new CliError('set LUGHA_API_KEY to an API key (lugha_…); `lugha keys create` issues one', EXIT_USAGE);
+      // stdout carries the protocol: every diagnostic goes to stderr.
+      const log = (line: string) => process.stderr.write(`lugha mcp: ${line}\n`);
+      try {
+        if (apiUrl) {
+          const { protocol, hostname } = new URL(apiUrl);
+          if (protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+            log(`warning: LUGHA_API_URL is plain http to ${hostname}; the API key travels unencrypted (use https)`);
+          }
+          await serveRemoteStdio(await connectRemote(apiUrl, apiKey), log);
+          return;
+        }
+        const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
+        try {
+          await serveLocalStdio(services, apiKey, log);
+        } finally {
+          await services.close();
+        }
+      } catch (error) {
+        if (error instanceof McpStartError) throw new CliError(error.message);
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,84 @@
+/**
+ * MCP over Streamable HTTP at /mcp: the same tools as `lugha mcp`, one stateless
+ * server per request (spec 2026-07-28, with the SDK's stateless fallback for
+ * 2025-11-25 clients). Before a request reaches the SDK: the Origin is checked
+ * against LUGHA_MCP_ORIGINS (403 origin_not_allowed), the bearer key is
+ * authenticated (401), and a tier without MCP is refused (403 not_in_tier).
+ * Tool calls are metered one by one inside the server, not per HTTP request.
+ */
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../access/key-service.js';
+import { LughaError } from '../../errors.js';
+import { mcpRefusal } from '../../mcp/access.js';
+import { createLughaMcpServer } from '../../mcp/server.js';
+import type { Services } from '../../services.js';
+import { principalOf, protect } from '../auth.js';
+import { problemResponses, sendProblem } from '../problem.js';
+
+export async function mcpRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const { services } = opts;
+  const allowedOrigins = new Set(services.config.mcpOrigins);
+  const handler = createMcpHandler(
+    (context) => {
+      const principal = context.authInfo?.extra?.principal as Principal | undefined;
+      if (!principal) throw new Error('MCP request without an authenticated principal');
+      return createLughaMcpServer({
+        services,
+        principal,
+        onError: (error, tool) => app.log.error({ err: error, tool }, 'MCP tool failed'),
+      });
+    },
+    { onerror: (error) => app.log.warn({ err: error }, 'MCP request rejected') },
+  );
+  app.addHook('onClose', async () => handler.close());
+
+  // Registered before the authentication hook, so a foreign page learns nothing about keys.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || allowedOrigins.has(normaliseOrigin(origin))) return;
+    return sendProblem(
+      request,
+      reply,
+      new LughaError('origin_not_allowed', `requests to /mcp from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; the operator lists allowed origins in LUGHA_MCP_ORIGINS`),
+    );
+  });
+  protect(app, { keys: services.keys });
+  app.addHook('preHandler', async (request) => {
+    const refusal = mcpRefusal(principalOf(request));
+    if (refusal) throw new LughaError(refusal.code, refusal.message);
+  });
+
+  app.route({
+    method: ['POST', 'GET', 'DELETE'],
+    url: '/mcp',
+    schema: {
+      tags: ['linguistic'],
+      security: [{ bearerAuth: [] }],
+      summary: 'MCP (Streamable HTTP)',
+      description:
+        'The Model Context Protocol endpoint: JSON-RPC over Streamable HTTP, stateless (spec 2026-07-28; 2025-11-25 clients are served without sessions). ' +
+        'Academic keys get the read-only tools, Startup and Enterprise keys every tool; each tool call counts one request against the daily quota. See docs/mcp.md.',
+      response: problemResponses('key_missing', 'key_malformed', 'key_unknown', 'key_revoked', 'key_rotated', 'key_expired', 'not_in_tier', 'origin_not_allowed'),
+    },
+    handler: async (request, reply) => {
+      const principal = principalOf(request);
+      const webRequest = await toWebRequest(request.raw, request.body);
+      const response = await handler.fetch(webRequest, {
+        authInfo: { token: '', clientId: principal.keyId, scopes: [], extra: { principal } },
+        ...(request.body === undefined ? {} : { parsedBody: request.body }),
+      });
+      return reply.send(response);
+    },
+  });
+}
+
+/** `https://Example.org:443/` -> `https://example.org`; anything unparsable stays as sent (and matches nothing). */
+function normaliseOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
+}

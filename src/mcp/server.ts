@@ -1,0 +1,107 @@
+/**
+ * Builds the MCP server for one caller from the tool registry: each declaration
+ * becomes a tool with annotations; each call is authorised (tier), metered (one
+ * request against the daily quota) and answered with `structuredContent` plus
+ * text, or with an `isError` result that says how to fix the call.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import type { Principal } from '../access/key-service.js';
+import { packageRoot } from '../config.js';
+import type { Services } from '../services.js';
+import { toolRefusal } from './access.js';
+import { tools as registeredTools } from './registry.js';
+import { withCachedJsonSchema } from './schema-cache.js';
+import type { AnyTool, ToolFailure } from './tool.js';
+
+/** The caller of one tool call, re-checked per call (a key may be revoked mid-session). */
+export type Authorization = { ok: true; principal: Principal } | { ok: false; code: string; message: string };
+
+export interface LughaMcpServerOptions {
+  services: Services;
+  /** The caller as known when the server is built: shapes the tool list (tier notes). */
+  principal: Principal;
+  /** Re-authorises the caller for each tool call; default: `principal` as is. */
+  authorize?: () => Promise<Authorization>;
+  /** Tools to serve; default: the registry. */
+  tools?: readonly AnyTool[];
+  /** Unexpected errors of a handler (the caller sees only that one happened). */
+  onError?: (error: unknown, tool: string) => void;
+}
+
+export const serverName = 'lugha';
+export const serverVersion = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+
+const INSTRUCTIONS =
+  'Lugha answers questions about Bantu languages from curated language cartridges: verb conjugation and paradigms, analysis and morpheme ' +
+  'segmentation of word forms, noun classes, syllables, lexicon search and the sources behind each fact. Start with list_languages or ' +
+  'get_language_info to learn the language codes, tense ids and subjects the other tools accept. Each tool call counts one request ' +
+  "against the key's daily quota.";
+
+/** MCP annotations: every tool only reads cartridge data, gives the same answer for the same input, and reaches nothing outside Lugha. */
+const annotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** A fresh MCP server for one caller (one HTTP request, or one stdio connection). */
+export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer {
+  const { services } = options;
+  const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
+  // The tool set of a server never changes while it runs, so it announces no list changes.
+  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
+  for (const tool of options.tools ?? registeredTools) {
+    const listed = toolRefusal(options.principal, tool);
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
+        inputSchema: withCachedJsonSchema(tool.input),
+        outputSchema: withCachedJsonSchema(tool.output),
+        annotations: { title: tool.title, ...annotations },
+        _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': tool.generative },
+      },
+      async (args: unknown) => call(tool, args),
+    );
+  }
+  return server;
+
+  async function call(tool: AnyTool, args: unknown): Promise<CallToolResult> {
+    const auth = await authorize();
+    if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
+    const principal = auth.principal;
+    const refusal = toolRefusal(principal, tool);
+    if (refusal) return errorResult({ ok: false, ...refusal });
+    const reading = await services.meter.consume(principal);
+    if (!reading.allowed) {
+      return errorResult({
+        ok: false,
+        code: 'quota_exceeded',
+        message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
+      });
+    }
+    let outcome;
+    try {
+      outcome = await tool.handler(args, { services, principal });
+    } catch (error) {
+      options.onError?.(error, tool.name);
+      return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
+    }
+    if (!outcome.ok) return errorResult(outcome);
+    const json = JSON.stringify(outcome.value);
+    const summary = tool.summary?.(outcome.value);
+    return { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
+  }
+}
+
+const MAX_ALLOWED_SHOWN = 40;
+
+/** A tool failure as a result a model reads: the code, what went wrong, the argument to fix and what it accepts. */
+export function errorResult(failure: ToolFailure): CallToolResult {
+  const lines = [`${failure.code}: ${failure.message}`];
+  if (failure.parameter && failure.parameter !== '(all)') lines.push(`Fix the \`${failure.parameter}\` argument.`);
+  if (failure.allowed?.length) {
+    const shown = failure.allowed.slice(0, MAX_ALLOWED_SHOWN).join(', ');
+    lines.push(`Allowed values: ${shown}${failure.allowed.length > MAX_ALLOWED_SHOWN ? `, … (${failure.allowed.length} in all)` : ''}.`);
+  }
+  return { content: [{ type: 'text', text: lines.join('\n') }], isError: true };
+}

@@ -1,0 +1,78 @@
+/**
+ * What an MCP tool is in Lugha: declared once (name, group, title, a description a
+ * model can act on, zod input and output schemas, whether it generates new forms)
+ * with a handler over the shared services. The server turns a declaration into an
+ * MCP tool with annotations, tier gating, metering, `structuredContent` plus text,
+ * and failures as `isError` results that say how to fix the call.
+ */
+import type { z } from 'zod';
+import type { Principal } from '../access/key-service.js';
+import { problemOf } from '../batch-generation.js';
+import type { MorphologyProblem } from '../morphology/service.js';
+import type { Services } from '../services.js';
+
+/** The six groups of the tool set, in the order the interface contract lists them. */
+export const toolGroups = ['Conjugation', 'Analysis', 'Data Access', 'Tonal', 'HFST', 'Utility'] as const;
+export type ToolGroup = (typeof toolGroups)[number];
+
+/** What a handler gets: the services and the caller. */
+export interface ToolContext {
+  services: Services;
+  principal: Principal;
+}
+
+/** A tool failure a model can act on: what went wrong, which argument, what would be accepted. */
+export interface ToolFailure {
+  ok: false;
+  /** A code of the error catalogue (invalid_parameter, language_not_found, batch_too_large, ...). */
+  code: string;
+  message: string;
+  parameter?: string;
+  allowed?: string[];
+}
+
+export type ToolOutcome<T> = { ok: true; value: T } | ToolFailure;
+
+/** One tool, declared once. `output` must be an object schema (MCP structured content is an object). */
+export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  group: ToolGroup;
+  title: string;
+  /** Written for a model: what the tool answers, what to pass, what comes back. */
+  description: string;
+  input: I;
+  output: O;
+  /** Generates new forms: needs full MCP access (Startup, Enterprise); Academic keys are refused. */
+  generative: boolean;
+  handler(args: z.output<I>, context: ToolContext): ToolOutcome<z.output<O>> | Promise<ToolOutcome<z.output<O>>>;
+  /** One line for the text content, before the JSON (default: none). */
+  summary?(value: z.output<O>): string;
+}
+
+/** A declaration with its types checked against its schemas. */
+export function defineTool<I extends z.ZodType, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition<I, O> {
+  return tool;
+}
+
+/** A tool of any schema, as the registry holds it. */
+export type AnyTool = ToolDefinition<any, any>;
+
+export function success<T>(value: T): ToolOutcome<T> {
+  return { ok: true, value };
+}
+
+export function failure(code: string, message: string, details: { parameter?: string; allowed?: string[] } = {}): ToolFailure {
+  return { ok: false, code, message, ...details };
+}
+
+type ServiceOutcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; problem?: MorphologyProblem };
+
+/** A morphology service result as a tool outcome (its problem names the parameter to fix). */
+export function fromService<T, U = T>(outcome: ServiceOutcome<T>, map?: (value: T) => U): ToolOutcome<U> {
+  if (outcome.ok) return success(map ? map(outcome.value) : (outcome.value as unknown as U));
+  const problem = problemOf(outcome);
+  return failure(problem.code, problem.message, {
+    parameter: problem.parameter,
+    ...(problem.allowed?.length ? { allowed: problem.allowed } : {}),
+  });
+}

@@ -1,0 +1,38 @@
+/** batch_conjugate: many conjugations and/or a paradigm in one call (Conjugation, generative). */
+import { z } from 'zod';
+import { MAX_BATCH_FORMS, planBatch, runBatch } from '../../batch-generation.js';
+import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
+import { defineTool, failure, fromService, success } from '../tool.js';
+
+export const batchConjugate = defineTool({
+  name: 'batch_conjugate',
+  group: 'Conjugation',
+  title: 'Conjugate many verb forms',
+  description:
+    'Generate many verb forms in one call (the same request as POST /api/v1/batch-generate). Give `language` and `items` (each with the arguments of ' +
+    'conjugate_verb except language) and/or `paradigm` ({roots, tenses?, subjects?, polarity?}: the cross product, subjects varying fastest). ' +
+    "The number of forms must fit the key's tier batch size (Academic 50, Startup 500). Results come in order; a bad item is reported in its place " +
+    'with the parameter to fix and the other items are still generated.',
+  input: batchRequestSchema,
+  output: z.object({
+    language: z.string(),
+    size: z.number().int().describe('Number of forms asked for.'),
+    failed: z.number().int().describe('Items that failed (ok: false).'),
+    results: z.array(batchItemResultSchema),
+  }),
+  generative: true,
+  handler: (args, { services, principal }) => {
+    const planned = fromService(planBatch(services.morphology, args));
+    if (!planned.ok) return planned;
+    const plan = planned.value;
+    const limit = Math.min(principal.limits.batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
+    if (plan.size > limit) {
+      return failure('batch_too_large', `this batch asks for ${plan.size} forms; this key may ask for at most ${limit} per call: split the items or narrow the paradigm's tenses/subjects`, {
+        parameter: 'items',
+      });
+    }
+    const results = runBatch(services.morphology, plan);
+    return success({ language: plan.language, size: plan.size, failed: results.filter((r) => !r.ok).length, results });
+  },
+  summary: (r) => `${r.size} forms of ${r.language}, ${r.failed} failed`,
+});

@@ -1,0 +1,261 @@
+// Pins every MCP tool through an in-process client: the registered set, its annotations and schemas, one answer a user would check and one failure that says how to fix the call.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { toolGroups } from '../src/mcp/tool.js';
+import { tools } from '../src/mcp/registry.js';
+import { harness, type Harness } from './helpers.js';
+import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
+
+/** The tools this build declares; the tone, HFST and numeral tools join this list when they land. */
+const declared = [
+  'conjugate_verb',
+  'batch_conjugate',
+  'get_paradigm',
+  'analyze_form',
+  'decompose_morphemes',
+  'syllabify',
+  'get_language_info',
+  'list_languages',
+  'get_syllable_inventory',
+  'get_noun_classes',
+  'search_roots',
+  'get_cartridge_info',
+  'validate_form',
+];
+
+type Structured = Record<string, any>;
+
+describe('MCP tools, in-process', () => {
+  let h: Harness;
+  let mcp: LinkedClient;
+  before(async () => {
+    h = await harness();
+    mcp = await linkedClient(h, 'startup');
+  });
+  after(async () => {
+    await mcp.close();
+    await h.close();
+  });
+
+  async function call(name: string, args: Record<string, unknown>) {
+    const result = await mcp.client.callTool({ name, arguments: args });
+    return { result, text: textOf(result), data: result.structuredContent as Structured };
+  }
+
+  async function ok(name: string, args: Record<string, unknown>): Promise<Structured> {
+    const { result, text, data } = await call(name, args);
+    assert.equal(result.isError, undefined, text);
+    assert.ok(data, 'structured content');
+    assert.deepEqual(JSON.parse(text.slice(text.indexOf('{'))), data, 'the text carries the same JSON');
+    return data;
+  }
+
+  async function fails(name: string, args: Record<string, unknown>, pattern: RegExp): Promise<string> {
+    const { result, text } = await call(name, args);
+    assert.equal(result.isError, true, `expected an error result, got ${text.slice(0, 200)}`);
+    assert.match(text, pattern);
+    return text;
+  }
+
+  it('registers exactly the declared tools, each with a group, a title, schemas and read-only annotations', async () => {
+    const { tools: listed } = await mcp.client.listTools();
+    assert.deepEqual(listed.map((t) => t.name), declared);
+    for (const tool of listed) {
+      assert.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name} has a title and a description`);
+      assert.equal(tool.inputSchema.type, 'object');
+      assert.equal(tool.outputSchema?.type, 'object', `${tool.name} declares its output`);
+      assert.deepEqual(
+        { read: tool.annotations?.readOnlyHint, idem: tool.annotations?.idempotentHint, open: tool.annotations?.openWorldHint },
+        { read: true, idem: true, open: false },
+      );
+      assert.ok((toolGroups as readonly string[]).includes(tool._meta?.['dev.lugha/group'] as string), `${tool.name} has a group`);
+    }
+    const generative = tools.filter((t) => t.generative).map((t) => t.name);
+    assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm']);
+  });
+
+  it('conjugate_verb: the slots and English of a negative future with an object', async () => {
+    const data = await ok('conjugate_verb', { language: 'swh', root: '-pend-', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' });
+    assert.equal(data.surface_form, 'hawatakipenda');
+    assert.deepEqual(Object.entries(data.slots).map(([slot, m]: [string, any]) => `${slot}=${m.form}`), ['pre_initial=ha', 'subject=wa', 'tam=ta', 'object=ki', 'root=pend', 'fv=a']);
+    assert.match(data.english, /they will not love it/);
+  });
+
+  it('conjugate_verb: an unknown tense is refused with the allowed tense ids', async () => {
+    const text = await fails('conjugate_verb', { language: 'swh', root: 'penda', subject: '1sg', tense: 'aorist' }, /^invalid_parameter: unknown tense "aorist"\nFix the `tense` argument\./);
+    assert.match(text, /Allowed values: present, past, future, perfect/);
+  });
+
+  it('batch_conjugate: items and a paradigm in order, a bad item reported in its place', async () => {
+    const data = await ok('batch_conjugate', {
+      language: 'sw',
+      items: [{ root: 'soma', subject: '1sg', tense: 'past' }, { root: 'soma', subject: 'c99' }],
+      paradigm: { roots: ['penda'], tenses: ['present'], subjects: ['1sg', '2sg'] },
+    });
+    assert.equal(data.size, 4);
+    assert.equal(data.failed, 1);
+    assert.deepEqual(data.results.map((r: any) => (r.ok ? r.result.surface_form : `!${r.error.parameter}`)), ['nilisoma', '!subject', 'ninapenda', 'unapenda']);
+  });
+
+  it("batch_conjugate: a batch over the tier's size is refused, naming the limit", async () => {
+    await fails('batch_conjugate', { language: 'swh', paradigm: { roots: ['penda', 'soma', 'andika'] } }, /^batch_too_large: this batch asks for \d+ forms; this key may ask for at most 500 per call/);
+  });
+
+  it('get_paradigm: a table of subject × tense with glosses', async () => {
+    const data = await ok('get_paradigm', { language: 'swh', root: 'soma', tenses: ['past', 'future'], subjects: ['1sg', '1pl'], polarity: ['positive', 'negative'] });
+    assert.equal(data.size, 8);
+    const cell = (tense: string, polarity: string, subject: string) => data.cells.find((c: any) => c.tense === tense && c.polarity === polarity && c.subject === subject);
+    assert.equal(cell('past', 'positive', '1pl').surface_form, 'tulisoma');
+    assert.equal(cell('future', 'negative', '1sg').surface_form, 'sitasoma');
+    assert.equal(cell('past', 'positive', '1sg').english, 'I read');
+  });
+
+  it('get_paradigm: an unknown root shape is refused', async () => {
+    await fails('get_paradigm', { language: 'swh', root: 'pen da1' }, /^invalid_parameter: "pen da1" is not a verb root.*\nFix the `root` argument\./);
+  });
+
+  it('analyze_form: the lemma and cell of an inflected form, in any language', async () => {
+    const data = await ok('analyze_form', { form: 'hawatakipenda' });
+    const best = data.analyses[0];
+    assert.equal(best.language, 'swh');
+    assert.equal(best.lemma, 'penda');
+    assert.deepEqual({ tense: best.features.tense, polarity: best.features.polarity, subject: best.features.subject, object: best.features.object }, { tense: 'future', polarity: 'negative', subject: 'c2', object: 'c7' });
+  });
+
+  it('analyze_form: an unknown language lists the installed ones', async () => {
+    await fails('analyze_form', { form: 'ninapenda', language: 'fra' }, /^language_not_found: no cartridge for "fra".*\nFix the `language` argument\.\nAllowed values: .*swh/);
+  });
+
+  it('decompose_morphemes: the morphemes of a form with what each realises', async () => {
+    const data = await ok('decompose_morphemes', { form: 'ninakupenda', language: 'sw' });
+    assert.equal(data.language, 'swh');
+    const best = data.decompositions[0];
+    assert.equal(best.segmentation, 'ni-na-ku-pend-a');
+    assert.deepEqual(best.words[0].morphemes.slice(0, 3), [
+      { slot: 'subject', form: 'ni', id: '1sg' },
+      { slot: 'tam', form: 'na', id: 'present' },
+      { slot: 'object', form: 'ku', id: '2sg' },
+    ]);
+  });
+
+  it('decompose_morphemes: a malformed language code is refused', async () => {
+    await fails('decompose_morphemes', { form: 'ninakupenda', language: 'swahili!' }, /^invalid_parameter: "swahili!" is not a language code/);
+  });
+
+  it('syllabify: open syllables and a syllabic nasal', async () => {
+    const data = await ok('syllabify', { language: 'swh', word: 'ninapenda' });
+    assert.deepEqual(data.syllables, ['ni', 'na', 'pe', 'nda']);
+    assert.equal(data.count, 4);
+    const nasal = await ok('syllabify', { language: 'swh', word: 'mtoto' });
+    assert.deepEqual(nasal.syllables, ['m', 'to', 'to']);
+  });
+
+  it('syllabify: a language without phonology names the ones that have it', async () => {
+    await fails('syllabify', { language: 'lin', word: 'bolingo' }, /^invalid_parameter: Lingala has no phonology yet.*\nFix the `language` argument\.\nAllowed values: swh, zul\./);
+  });
+
+  it('get_language_info: tenses and subjects a caller can use', async () => {
+    const data = await ok('get_language_info', { language: 'zu' });
+    assert.equal(data.iso, 'zul');
+    assert.equal(data.name, 'Zulu');
+    assert.ok(data.tenses.length > 3 && data.subjects.includes('c7'));
+    assert.ok(data.sources.length > 0);
+  });
+
+  it('get_language_info: an unknown language is refused', async () => {
+    await fails('get_language_info', { language: 'xyz' }, /^language_not_found: no cartridge for "xyz"/);
+  });
+
+  it('list_languages: every installed cartridge, filterable by capability', async () => {
+    const all = await ok('list_languages', {});
+    assert.deepEqual(all.languages.map((l: any) => l.iso), h.services.morphology.languages().map((l) => l.iso));
+    const syllables = await ok('list_languages', { capability: 'syllables' });
+    assert.deepEqual(syllables.languages.map((l: any) => l.iso), ['swh', 'zul']);
+  });
+
+  it('list_languages: an unknown capability is refused with the allowed ones', async () => {
+    await fails('list_languages', { capability: 'tone' }, /capability.*"conjugation"\|"analysis"\|"paradigms"\|"agreement"\|"syllables"/);
+  });
+
+  it('get_syllable_inventory: the same inventory as the REST route', async () => {
+    const data = await ok('get_syllable_inventory', { language: 'swh' });
+    const { key } = await h.issue('startup');
+    const rest = (await h.call(key, '/api/v1/syllables/swh')).json().data[0];
+    assert.deepEqual(data, rest);
+  });
+
+  it('get_syllable_inventory: a language without phonology is refused', async () => {
+    await fails('get_syllable_inventory', { language: 'nya' }, /^invalid_parameter: Chichewa has no phonology yet/);
+  });
+
+  it('get_noun_classes: prefixes and concords per class, and the sub-classes of a noun grammar', async () => {
+    const swh = await ok('get_noun_classes', { language: 'swh' });
+    const c7 = swh.classes.find((c: any) => c.id === 'c7');
+    assert.deepEqual({ prefix: c7.noun_prefix, subject: c7.concords.subject, number: c7.number }, { prefix: 'ki', subject: 'ki', number: 'sg' });
+    assert.equal(swh.noun_grammar, null);
+    const zul = await ok('get_noun_classes', { language: 'zul' });
+    const c1a = zul.noun_grammar.find((c: any) => c.id === '1a');
+    assert.equal(c1a.plural, '2b');
+    assert.deepEqual(c1a.prefixes, ['u']);
+  });
+
+  it('get_noun_classes: a cartridge without an agreement table is refused, naming those with one', async () => {
+    await fails('get_noun_classes', { language: 'kon' }, /^invalid_parameter: the Kongo cartridge has no noun-class agreement table yet.*\nAllowed values: .*swh/s);
+  });
+
+  it('search_roots: by lemma prefix and by English gloss, lemma matches first', async () => {
+    const byLemma = await ok('search_roots', { language: 'swh', query: '-pend-' });
+    assert.equal(byLemma.entries[0].lemma, 'penda');
+    assert.equal(byLemma.entries[0].match, 'lemma');
+    const byGloss = await ok('search_roots', { language: 'swh', query: 'write' });
+    assert.ok(byGloss.entries.some((e: any) => e.lemma === 'andika' && e.match === 'gloss'));
+    const nouns = await ok('search_roots', { language: 'zul', query: 'person', word_class: 'noun' });
+    assert.ok(nouns.entries.some((e: any) => e.lemma === 'umuntu' && e.noun_class === '1'));
+  });
+
+  it('search_roots: an empty query is refused', async () => {
+    await fails('search_roots', { language: 'swh', query: '  ' }, /query/);
+  });
+
+  it('get_cartridge_info: parts, counts, golden coverage and cited sources', async () => {
+    const data = await ok('get_cartridge_info', { language: 'zul' });
+    assert.equal(data.parts.nouns, true);
+    assert.equal(data.parts.phonology, true);
+    assert.ok(data.counts.lexicon.noun > 100);
+    assert.ok(data.golden_tests.total > 0 && data.golden_tests.passing <= data.golden_tests.total);
+    assert.ok(data.sources.every((s: any) => s.citation.length > 10));
+    const kon = await ok('get_cartridge_info', { language: 'kon' });
+    assert.equal(kon.parts.agreement, false);
+  });
+
+  it('get_cartridge_info: an unknown language is refused', async () => {
+    await fails('get_cartridge_info', { language: 'qqq' }, /^language_not_found/);
+  });
+
+  it('validate_form: attested, unknown root and no analysis', async () => {
+    const good = await ok('validate_form', { language: 'swh', form: 'ninapenda' });
+    assert.deepEqual({ valid: good.valid, verdict: good.verdict, lemma: good.analyses[0].lemma }, { valid: true, verdict: 'attested_root', lemma: 'penda' });
+    const bad = await ok('validate_form', { language: 'swh', form: 'xyzzyq' });
+    assert.deepEqual({ valid: bad.valid, verdict: bad.verdict, analyses: bad.analyses }, { valid: false, verdict: 'no_analysis', analyses: [] });
+    const unknown = await ok('validate_form', { language: 'swh', form: 'ninablogu' });
+    assert.equal(unknown.verdict, 'unknown_root');
+    assert.equal(unknown.valid, false);
+  });
+
+  it('validate_form: a missing form is refused as a bad argument', async () => {
+    await fails('validate_form', { language: 'swh' }, /form/);
+  });
+
+  it('refuses the next call of a session whose key was revoked, uncounted', async () => {
+    const session = await linkedClient(h, 'startup');
+    const first = await session.client.callTool({ name: 'list_languages', arguments: {} });
+    assert.equal(first.isError, undefined);
+    const revoked = await h.services.keys.revoke(session.keyId);
+    assert.ok(revoked.ok);
+    const next = await session.client.callTool({ name: 'list_languages', arguments: {} });
+    assert.equal(next.isError, true);
+    assert.match(textOf(next), /^key_revoked: /);
+    assert.equal(await h.services.store.quota.used(session.keyId, h.clock.now().toISOString().slice(0, 10)), 1);
+    await session.close();
+  });
+});
