@@ -155,6 +155,15 @@ export interface ClientSettings {
 }
 
 /** Reads `LUGHA_API_KEY` and `LUGHA_API_URL` (http or https). Throws ConfigError for a malformed URL. */
+/**
+ * The AWS SDK warns on every start that its releases from 2027 will need a newer Node; Lugha pins
+ * its SDK version through package-lock.json, so the warning tells an operator nothing to do. Set
+ * here because this module is the only one that touches the environment.
+ */
+export function silenceAwsSdkNodeWarning(): void {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}
+
 export function loadClientSettings(env: NodeJS.ProcessEnv = process.env): ClientSettings {
   const apiKey = env.LUGHA_API_KEY?.trim() || undefined;
   const apiUrl = env.LUGHA_API_URL?.trim() || undefined;

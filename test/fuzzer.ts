@@ -285,7 +285,9 @@ export function violations(request: FuzzRequest, response: FuzzResponse, codes: 
   const out: string[] = [];
   if (response.statusCode >= 500) out.push(`status ${response.statusCode}`);
   const type = String(response.headers['content-type'] ?? '');
-  if (response.statusCode >= 400 && request.method !== 'HEAD') {
+  // The MCP endpoint answers a message it cannot accept in its own protocol: a JSON-RPC error object.
+  const jsonRpcError = request.url.split('?')[0] === '/mcp' && type.startsWith('application/json') && isJsonRpcError(response.body);
+  if (response.statusCode >= 400 && request.method !== 'HEAD' && !jsonRpcError) {
     if (!type.startsWith('application/problem+json')) out.push(`error without problem+json (${type || 'no content-type'})`);
     else {
       try {
@@ -305,4 +307,13 @@ export function violations(request: FuzzRequest, response: FuzzResponse, codes: 
   }
   if (/\n\s+at [\w.<>]+ \(|node_modules\//.test(response.body)) out.push('leaks a stack trace or module path');
   return out;
+}
+
+function isJsonRpcError(body: string): boolean {
+  try {
+    const message = JSON.parse(body) as { jsonrpc?: unknown; error?: { code?: unknown; message?: unknown } };
+    return message.jsonrpc === '2.0' && typeof message.error?.code === 'number' && typeof message.error.message === 'string';
+  } catch {
+    return false;
+  }
 }

@@ -17,6 +17,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { BlobStore } from './blob-store.js';
+import { silenceAwsSdkNodeWarning } from '../config.js';
 
 const SHA = /^[0-9a-f]{64}$/;
 
@@ -52,9 +53,7 @@ export class S3BlobStore implements BlobStore {
   readonly #prefix: string;
 
   constructor(options: S3BlobStoreOptions) {
-    // The SDK warns on every start that releases from 2027 will need a newer Node; Lugha pins its
-    // SDK version through package-lock.json, so the warning tells an operator nothing to do.
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    silenceAwsSdkNodeWarning();
     this.#client = new S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),

@@ -51,7 +51,9 @@ export async function mcpRoutes(app: FastifyInstance, opts: { services: Services
   });
 
   app.route({
-    method: ['POST', 'GET', 'DELETE'],
+    // POST only: the endpoint is stateless, so there is no GET stream and no session to DELETE;
+    // those methods get the catalogue's 405 (problem+json, Allow: POST), as the transport spec asks.
+    method: ['POST'],
     url: '/mcp',
     schema: {
       tags: ['linguistic'],
