@@ -32,6 +32,7 @@ export const settings = {
   audioBase: { env: 'LUGHA_AUDIO_BASE', flag: '--audio-base', secret: false, doc: 'Path prefix of the audio API.' },
   sampleCap: { env: 'LUGHA_SAMPLE_CAP', flag: '--sample-cap', secret: false, doc: 'Clips per language and mode in the fixed sample that Evaluation and Pilot keys may play.' },
   demo: { env: 'LUGHA_DEMO', flag: '--demo', secret: false, doc: 'Create demo keys (and later demo data) on first start.' },
+  modelsDir: { env: 'LUGHA_MODELS_DIR', flag: '--models-dir', secret: false, doc: 'Folder of HFST models (.hfstol + .model.yaml manifest); default <data dir>/models.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -59,11 +60,12 @@ const schema = z
       .default('/api/audio'),
     sampleCap: z.coerce.number().int().min(1).max(10_000).default(10),
     demo: booleanish.default(false),
+    modelsDir: z.string().min(1).optional(),
   })
   .strict();
 
 /** The validated, frozen configuration. */
-export type Config = Readonly<z.output<typeof schema>>;
+export type Config = Readonly<Omit<z.output<typeof schema>, 'modelsDir'> & { modelsDir: string }>;
 
 /** Raised when a setting has a bad value; `problems` has one line per bad value. */
 export class ConfigError extends Error {
@@ -110,7 +112,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; flags?: ConfigFla
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data!;
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), languagesDir: path.resolve(config.languagesDir) });
+  const modelsDir = path.resolve(config.modelsDir ?? path.join(config.dataDir, 'models'));
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), languagesDir: path.resolve(config.languagesDir), modelsDir });
 }
 
 /** Variables read by clients of the service (the MCP bridge), not by the server. */

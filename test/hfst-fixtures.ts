@@ -2,7 +2,7 @@
  * Transducers for the HFST tests, compiled during the test run by the HFST tools: the
  * Kipo test grammar (test/fixtures/hfst/kipo.lexc) and a seeded random lexicon.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileLexc, hfstToolsAvailable, runHfst, type CompiledModels } from '../src/hfst/toolchain.js';
@@ -118,4 +118,35 @@ export function nearMisses(words: readonly string[], seed: number): string[] {
     else chars.splice(at, 0, chars[at] ?? 'a');
     return chars.join('');
   });
+}
+
+/**
+ * A models folder as an operator would set it up for a third-party analyser: Kipo's
+ * weighted analyser and generator and its unweighted analyser, each with a manifest.
+ */
+export function kipoModelsFolder(dir: string): string {
+  const build = path.join(dir, 'build');
+  mkdirSync(build, { recursive: true });
+  const models = path.join(dir, 'models');
+  mkdirSync(models, { recursive: true });
+  const kipo = compileKipo(build);
+  const install = (name: string, from: string, direction: 'analyse' | 'generate', extra = '') => {
+    writeFileSync(path.join(models, `${name}.hfstol`), readFileSync(from));
+    writeFileSync(
+      path.join(models, `${name}.model.yaml`),
+      [
+        `file: ${name}.hfstol`,
+        'language: und',
+        `direction: ${direction}`,
+        'tags: "Apertium style: lemma<n><sg>, lemma<v><pres><neg>"',
+        'licence: CC0-1.0',
+        'source: test/fixtures/hfst/kipo.lexc (a synthetic test grammar)',
+        extra,
+      ].join('\n'),
+    );
+  };
+  install('kipo-analyser', kipo.weighted.analyser, 'analyse');
+  install('kipo-generator', kipo.weighted.generator, 'generate');
+  install('kipo-plain-analyser', kipo.unweighted.analyser, 'analyse', 'description: the same analyser without weights');
+  return models;
 }

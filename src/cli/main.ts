@@ -8,6 +8,7 @@ import { registerAudioCommands } from './audio.js';
 import { registerConfigCommand } from './config-command.js';
 import { registerConjugateCommand } from './conjugate.js';
 import { registerEvalCommands } from './eval.js';
+import { registerHfstCommands } from './hfst.js';
 import { registerKeyCommands } from './keys.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServeCommand } from './serve.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
   registerAnalyzeCommand(program);
   registerEvalCommands(program);
   registerAudioCommands(program);
+  registerHfstCommands(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -8,12 +8,13 @@ import { protect } from '../auth.js';
 import { analyzeRoutes } from './analyze.js';
 import { batchGenerateRoutes } from './batch-generate.js';
 import { conjugateRoutes } from './conjugate.js';
+import { hfstRoutes } from './hfst.js';
 import { languageRoutes } from './languages.js';
 import { syllableRoutes } from './syllables.js';
 
 export async function v1Routes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   protect(app, { keys: opts.services.keys, meter: opts.services.meter });
-  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes]) {
+  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes, hfstRoutes]) {
     await app.register(routes, { services: opts.services });
   }
 }
