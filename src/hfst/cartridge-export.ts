@@ -127,14 +127,63 @@ export function exportVerbLexc(cartridge: Cartridge, generator: Generator, optio
     ...tags.map(lexcEscape),
     '',
     'LEXICON Root',
-    ...forms.map((f) => `${lexcEscapeAnalysis(f.analysis)}:${lexcEscape(f.surface)} # ;`),
+    ...forms.map((f) => `${alignedEntry(f)} # ;`),
     '',
   ];
   return { iso: m.iso639_3, lexc: lines.join('\n'), forms, lemmas };
 }
 
-/** Escapes an analysis, keeping its tags whole (they are declared as multi-character symbols). */
-function lexcEscapeAnalysis(analysis: string): string {
-  const at = analysis.indexOf('+V+');
-  return lexcEscape(analysis.slice(0, at)) + tagsOf(analysis).map(lexcEscape).join('');
+/**
+ * One lexc entry `upper:lower` with explicit alignment (lexc pairs the two sides symbol by
+ * symbol, `0` being epsilon). The lemma's longest stretch shared with the surface form is
+ * paired letter for letter; the surface letters before it (prefixes) pair with epsilon;
+ * the rest of the lemma and the tags pair with the rest of the surface form. Aligned this
+ * way, the analyser reads a word almost deterministically; left to lexc's default
+ * (padding at the end), the lemma's letters would pair with the prefixes and lookup would
+ * try every lemma at every prefix.
+ */
+function alignedEntry(form: ExportedForm): string {
+  const at = form.analysis.indexOf('+V+');
+  const lemma = [...form.analysis.slice(0, at)];
+  const surface = [...form.surface];
+  const tags = tagsOf(form.analysis);
+  const shared = longestCommonRun(lemma, surface);
+  const upper: string[] = [];
+  const lower: string[] = [];
+  for (let i = 0; i < shared.surfaceStart; i++) {
+    upper.push('0');
+    lower.push(lexcEscape(surface[i]!));
+  }
+  for (let i = 0; i < shared.lemmaStart; i++) {
+    upper.push(lexcEscape(lemma[i]!));
+    lower.push('0');
+  }
+  for (let i = 0; i < shared.length; i++) {
+    upper.push(lexcEscape(lemma[shared.lemmaStart + i]!));
+    lower.push(lexcEscape(surface[shared.surfaceStart + i]!));
+  }
+  // Epsilon padding on the upper side goes before the tags: a `0` right after a tag such as
+  // `+S/c1` would be read by lexc as part of a longer tag (`+S/c10`).
+  const lemmaTail = lemma.slice(shared.lemmaStart + shared.length).map(lexcEscape);
+  const lowerTail = surface.slice(shared.surfaceStart + shared.length).map(lexcEscape);
+  const pad = Math.max(0, lowerTail.length - lemmaTail.length - tags.length);
+  const upperTail = [...lemmaTail, ...Array<string>(pad).fill('0'), ...tags.map(lexcEscape)];
+  for (let i = 0; i < upperTail.length; i++) {
+    upper.push(upperTail[i]!);
+    lower.push(lowerTail[i] ?? '0');
+  }
+  return `${upper.join('')}:${lower.join('')}`;
+}
+
+/** The longest run of code points shared by `a` and `b` (the first one in `b` when tied). */
+function longestCommonRun(a: readonly string[], b: readonly string[]): { lemmaStart: number; surfaceStart: number; length: number } {
+  let best = { lemmaStart: 0, surfaceStart: 0, length: 0 };
+  for (let j = 0; j < b.length; j++) {
+    for (let i = 0; i < a.length; i++) {
+      let n = 0;
+      while (i + n < a.length && j + n < b.length && a[i + n] === b[j + n]) n++;
+      if (n > best.length) best = { lemmaStart: i, surfaceStart: j, length: n };
+    }
+  }
+  return best;
 }
