@@ -83,6 +83,8 @@ export type HfstFailure = 'model_not_found' | 'invalid_parameter' | 'model_unrea
 
 /** Lookup bounds per input: generation through tags after the lemma explores every prefix, so it gets time and result caps. */
 const LIMITS = { maxDepth: 5000, maxResults: 2000, timeLimitMs: 250 };
+/** Time for a whole call; inputs left when it is spent come back empty with `truncated: "time"`. */
+const CALL_TIME_LIMIT_MS = 5000;
 
 export class HfstService {
   constructor(
@@ -134,11 +136,15 @@ export class HfstService {
     if (!loaded.ok) return loaded;
     const transducer = loaded.value;
     const form = entry.value.manifest.normalize;
+    const deadline = performance.now() + CALL_TIME_LIMIT_MS;
     const items = input.inputs.map((text) => {
+      const remaining = Math.floor(deadline - performance.now());
+      if (remaining <= 0) return { input: text, results: [], known_symbols: true, truncated: 'time' as const };
+      const options = { ...LIMITS, timeLimitMs: Math.min(LIMITS.timeLimitMs, remaining), unique: input.unique, nBest: input.n_best, beam: input.beam };
       const normalised = form === 'none' ? text : text.normalize(form);
-      let result = transducer.lookup(normalised, { ...LIMITS, unique: input.unique, nBest: input.n_best, beam: input.beam });
+      let result = transducer.lookup(normalised, options);
       // Some transducers carry symbols in another normal form: try the text as given before giving up.
-      if (result.results.length === 0 && normalised !== text) result = transducer.lookup(text, { ...LIMITS, unique: input.unique, nBest: input.n_best, beam: input.beam });
+      if (result.results.length === 0 && normalised !== text) result = transducer.lookup(text, options);
       return {
         input: text,
         results: result.results.map((r) => ({ output: r.output, weight: r.weight })),

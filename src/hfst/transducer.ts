@@ -120,6 +120,8 @@ export class Transducer {
   private trWeight: Float32Array;
   /** Root of the tokeniser: code unit → symbol for single-unit symbols; longer ones in the trie. */
   private readonly singleUnit: Int32Array;
+  /** 1 for code units that begin a symbol of more than one code unit. */
+  private readonly startsLonger: Uint8Array;
   private readonly trie: TrieNode;
   private disposed = false;
   private stack: SearchStack | undefined;
@@ -223,11 +225,13 @@ export class Transducer {
     this.validate(nIn, nSym);
 
     this.singleUnit = new Int32Array(0x10000).fill(-1);
+    this.startsLonger = new Uint8Array(0x10000);
     this.trie = { symbol: -1, next: new Map() };
     for (let s = 1; s < nIn; s++) {
       const text = symbols[s]!;
       if (text.length === 0 || this.epsilonLike[s]) continue;
       if (text.length === 1) this.singleUnit[text.charCodeAt(0)] = s;
+      else this.startsLonger[text.charCodeAt(0)] = 1;
       let node = this.trie;
       for (let u = 0; u < text.length; u++) {
         const code = text.charCodeAt(u);
@@ -289,6 +293,13 @@ export class Transducer {
     let n = 0;
     let pos = 0;
     while (pos < text.length) {
+      // Fast path: a code unit that is a symbol and starts no longer symbol.
+      const single = this.singleUnit[text.charCodeAt(pos)]!;
+      if (single >= 0 && this.startsLonger[text.charCodeAt(pos)] === 0) {
+        out[n++] = single;
+        pos++;
+        continue;
+      }
       let best = -1;
       let bestEnd = pos;
       let node: TrieNode | undefined = this.trie;
