@@ -14,7 +14,8 @@ import { syllableRoutes } from './syllables.js';
 
 export async function v1Routes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   protect(app, { keys: opts.services.keys, meter: opts.services.meter });
-  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes, hfstRoutes]) {
+  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes]) {
     await app.register(routes, { services: opts.services });
   }
+  await app.register(hfstRoutes, { services: opts.services });
 }
