@@ -44,6 +44,7 @@ export const settings = {
   s3ForcePathStyle: { env: 'LUGHA_S3_FORCE_PATH_STYLE', flag: '--s3-force-path-style', secret: false, doc: 'Address the bucket in the path, not the host name.' },
   s3Prefix: { env: 'LUGHA_S3_PREFIX', flag: '--s3-prefix', secret: false, doc: 'Key prefix of every blob in the bucket.' },
   mcpOrigins: { env: 'LUGHA_MCP_ORIGINS', flag: '--mcp-origins', secret: false, doc: 'Comma-separated browser origins allowed to call /mcp; requests with any other Origin are refused.' },
+  modelsDir: { env: 'LUGHA_MODELS_DIR', flag: '--models-dir', secret: false, doc: 'Folder of HFST models (.hfstol + .model.yaml manifest); default <data dir>/models.' },
 } as const;
 
 export type SettingName = keyof typeof settings;
@@ -87,6 +88,7 @@ const schema = z
       .default('')
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+    modelsDir: z.string().min(1).optional(),
   })
   .strict()
   .refine((c) => (c.s3AccessKeyId === undefined) === (c.s3SecretAccessKey === undefined), {
@@ -95,7 +97,7 @@ const schema = z
   });
 
 /** The validated, frozen configuration. */
-export type Config = Readonly<z.output<typeof schema>>;
+export type Config = Readonly<Omit<z.output<typeof schema>, 'modelsDir'> & { modelsDir: string }>;
 
 /** Raised when a setting has a bad value; `problems` has one line per bad value. */
 export class ConfigError extends Error {
@@ -142,7 +144,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; flags?: ConfigFla
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const config = parsed.data!;
-  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), languagesDir: path.resolve(config.languagesDir) });
+  const modelsDir = path.resolve(config.modelsDir ?? path.join(config.dataDir, 'models'));
+  return Object.freeze({ ...config, dataDir: path.resolve(config.dataDir), languagesDir: path.resolve(config.languagesDir), modelsDir });
 }
 
 /** Variables read by clients of the service (the MCP bridge), not by the server. */

@@ -19,6 +19,7 @@ export const errorCatalogue = {
   route_not_found: { status: 404, title: 'No such route' },
   language_not_found: { status: 404, title: 'Unknown language' },
   recording_not_found: { status: 404, title: 'Unknown recording' },
+  model_not_found: { status: 404, title: 'Unknown HFST model' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   consent_withdrawn: { status: 410, title: 'Consent withdrawn' },
   payload_too_large: { status: 413, title: 'Request body too large' },
@@ -28,6 +29,7 @@ export const errorCatalogue = {
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
   quota_exceeded: { status: 429, title: 'Daily quota exceeded' },
   internal_error: { status: 500, title: 'Internal error' },
+  model_unreadable: { status: 500, title: 'HFST model unreadable' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
   quota_unavailable: { status: 503, title: 'Quota counter unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { KeyService } from './access/key-service.js';
 import { AudioService } from './audio/audio-service.js';
 import type { BlobStore } from './audio/blob-store.js';
+import { ModelRegistry } from './hfst/models.js';
+import { HfstService } from './hfst/service.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
@@ -37,6 +39,8 @@ export interface Services {
   /** The audio corpus as callers see it: coverage, listings, access to clips. */
   audio: AudioService;
   meter: Meter;
+  /** HFST models of the models folder (scanned on first use): list, analyse, generate. */
+  readonly hfst: HfstService;
   /** Closes every backend; safe to call twice. */
   close(): Promise<void>;
 }
@@ -48,6 +52,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
   let coverage: CoverageService | undefined;
+  let hfst: { registry: ModelRegistry; service: HfstService } | undefined;
   // SQLite + filesystem by default; PostgreSQL, Redis and S3 when configured (src/store/backends.ts).
   const backends = await openBackends(config);
   const store = backends.store;
@@ -87,9 +92,14 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     }),
     keys: new KeyService({ store, clock, languageCodes }),
     meter: new Meter({ counter: store.quota, clock }),
+    get hfst() {
+      hfst ??= openHfst(config, languageCodes);
+      return hfst.service;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      hfst?.registry.close();
       await backends.close();
     },
   };
@@ -108,4 +118,10 @@ export function openLanguageCodes(): LanguageCodes {
  */
 export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes()): MorphologyService {
   return MorphologyService.load(config.languagesDir, languageCodes);
+}
+
+/** The models folder behind the HFST service; language codes in manifests are normalised like everywhere else. */
+export function openHfst(config: Pick<Config, 'modelsDir'>, languageCodes = openLanguageCodes()): { registry: ModelRegistry; service: HfstService } {
+  const registry = ModelRegistry.scan([config.modelsDir]);
+  return { registry, service: new HfstService(registry, { normaliseLanguage: (code) => languageCodes.normalise(code) }) };
 }

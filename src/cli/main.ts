@@ -8,6 +8,7 @@ import { registerAudioCommands } from './audio.js';
 import { registerConfigCommand } from './config-command.js';
 import { registerConjugateCommand } from './conjugate.js';
 import { registerEvalCommands } from './eval.js';
+import { registerHfstCommands } from './hfst.js';
 import { registerKeyCommands } from './keys.js';
 import { registerOperationsCommands } from './operations.js';
 import { registerMcpCommand } from './mcp.js';
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   registerSpellCommand(program);
   registerOperationsCommands(program);
   registerMcpCommand(program);
+  registerHfstCommands(program);
   try {
     await program.parseAsync(argv);
     return 0;

@@ -8,6 +8,7 @@ import { protect } from '../auth.js';
 import { analyzeRoutes } from './analyze.js';
 import { batchGenerateRoutes } from './batch-generate.js';
 import { conjugateRoutes } from './conjugate.js';
+import { hfstRoutes } from './hfst.js';
 import { languageRoutes } from './languages.js';
 import { numeralRoutes } from './numerals.js';
 import { syllableRoutes } from './syllables.js';
@@ -19,4 +20,5 @@ export async function v1Routes(app: FastifyInstance, opts: { services: Services 
     await app.register(routes, { services: opts.services });
   }
   await app.register(numeralRoutes, { services: opts.services });
+  await app.register(hfstRoutes, { services: opts.services });
 }

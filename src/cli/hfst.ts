@@ -1,0 +1,179 @@
+/**
+ * `lugha hfst …`: look words up in an HFST model in hfst-optimized-lookup's output format,
+ * list the models folder, export the cartridges' verb morphology to lexc, and build
+ * Lugha's own transducers (the last needs the HFST tools).
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { buildCartridgeModels } from '../hfst/build.js';
+import { exportVerbLexc } from '../hfst/cartridge-export.js';
+import { formatLookupBlock } from '../hfst/lookup-format.js';
+import { HfstFormatError, Transducer, type LookupOptions } from '../hfst/transducer.js';
+import { hfstToolsAvailable } from '../hfst/toolchain.js';
+import { openHfst } from '../services.js';
+import { engineOrUsage, morphologyFor } from './languages.js';
+import { CliError, EXIT_USAGE, printJson, table } from './output.js';
+
+interface LookupCommandOptions {
+  model?: string;
+  file?: string;
+  language?: string;
+  generate?: boolean;
+  modelsDir?: string;
+  showWeights?: boolean;
+  unique?: boolean;
+  analyses?: string;
+  beam?: string;
+}
+
+export function registerHfstCommands(program: Command): void {
+  const hfst = program.command('hfst').description('HFST transducers: look up, list, export to lexc, build from the cartridges');
+
+  hfst
+    .command('lookup')
+    .description("look up each line of standard input; prints hfst-optimized-lookup's format (word<TAB>result[<TAB>weight], a blank line per word)")
+    .option('--model <name>', 'a model of the models folder (or its base name: NAME-analyser / NAME-generator)')
+    .option('--language <code>', 'the first model of this language for the direction')
+    .option('--file <path>', 'an .hfstol file instead of a model')
+    .option('--generate', 'use a generator (analysis in, surface forms out) instead of an analyser')
+    .option('--models-dir <dir>', 'the models folder (default: LUGHA_MODELS_DIR or <data dir>/models)')
+    .option('-w, --show-weights', 'print weights (weighted transducers)')
+    .option('-u, --unique', 'drop repeated results')
+    .option('-n, --analyses <n>', 'print at most N results per word (the N best when weighted)')
+    .option('-b, --beam <b>', 'weighted: print results within B of the best')
+    .action(async (options: LookupCommandOptions) => {
+      const { transducer, normalize } = openForLookup(options);
+      const lookupOptions: LookupOptions = { unique: options.unique === true };
+      if (options.analyses !== undefined) lookupOptions.nBest = positiveInt(options.analyses, '--analyses');
+      if (options.beam !== undefined) lookupOptions.beam = nonNegative(options.beam, '--beam');
+      const format = { weighted: transducer.info.weighted, showWeights: options.showWeights === true };
+      await eachLine((word) => {
+        const text = normalize === 'none' ? word : word.normalize(normalize);
+        return formatLookupBlock(word, transducer.lookup(text, lookupOptions), format);
+      });
+      transducer.dispose();
+    });
+
+  hfst
+    .command('list')
+    .description('list the models of the models folder (and manifests that could not be used)')
+    .option('--models-dir <dir>', 'the models folder')
+    .option('--json', 'print JSON')
+    .action((options: { modelsDir?: string; json?: boolean }) => {
+      const { registry, service } = openHfst(loadConfig({ flags: { modelsDir: options.modelsDir } }));
+      const models = service.listModels();
+      if (options.json) printJson({ models, problems: registry.problems.map((p) => ({ manifest: p.manifest, problem: p.problem })) });
+      else {
+        const rows = models.map((m) => ({
+          NAME: m.name,
+          LANGUAGE: m.language,
+          DIRECTION: m.direction,
+          WEIGHTED: m.weighted === null ? '?' : m.weighted ? 'yes' : 'no',
+          ORIGIN: m.origin,
+          LICENCE: m.licence,
+        }));
+        process.stdout.write(rows.length ? `${table(rows)}\n` : 'no models\n');
+        for (const p of registry.problems) process.stderr.write(`lugha: skipped ${p.manifest}: ${p.problem}\n`);
+      }
+      registry.close();
+    });
+
+  hfst
+    .command('export')
+    .description("print a cartridge's verb morphology as lexc (no HFST tools needed)")
+    .requiredOption('--language <iso>', 'language code')
+    .option('--languages-dir <dir>', 'folder of language cartridges')
+    .action((options: { language: string; languagesDir?: string }) => {
+      const morphology = morphologyFor(options);
+      const engine = engineOrUsage(morphology, options.language);
+      const exported = exportVerbLexc(engine.cartridge, engine.generator);
+      if (!exported) throw new CliError(`--language: ${engine.cartridge.metadata.name} has no verb grammar`, EXIT_USAGE);
+      process.stdout.write(exported.lexc);
+    });
+
+  hfst
+    .command('build')
+    .description("build Lugha's verb analysers and generators from the cartridges into the models folder (needs the HFST tools: apt-get install hfst)")
+    .option('--language <codes>', 'comma-separated language codes (default: every cartridge with a verb grammar)')
+    .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
+    .option('--models-dir <dir>', 'the models folder')
+    .option('--languages-dir <dir>', 'folder of language cartridges')
+    .action((options: { language?: string; lemmas?: string; modelsDir?: string; languagesDir?: string }) => {
+      if (!hfstToolsAvailable()) throw new CliError('the HFST tools are not installed (Debian/Ubuntu: apt-get install hfst); serving does not need them, building does');
+      const config = loadConfig({ flags: { modelsDir: options.modelsDir, languagesDir: options.languagesDir } });
+      const built = buildCartridgeModels({
+        morphology: morphologyFor(options),
+        outDir: config.modelsDir,
+        ...(options.language ? { languages: split(options.language) } : {}),
+        ...(options.lemmas ? { lemmas: split(options.lemmas) } : {}),
+        onProgress: (message) => process.stderr.write(`${message}\n`),
+      });
+      for (const b of built) process.stdout.write(`${b.iso}: ${b.analyser}, ${b.generator} (${b.forms} forms)\n`);
+      if (built.length === 0) process.stdout.write('no cartridge with a verb grammar matched\n');
+    });
+}
+
+function openForLookup(options: LookupCommandOptions): { transducer: Transducer; normalize: 'NFC' | 'NFD' | 'none' } {
+  const direction = options.generate ? 'generate' : 'analyse';
+  if (options.file) {
+    try {
+      return { transducer: Transducer.load(readFileSync(options.file)), normalize: 'none' };
+    } catch (error) {
+      if (error instanceof HfstFormatError) throw new CliError(`--file: ${error.message}`, EXIT_USAGE);
+      throw error;
+    }
+  }
+  if (!options.model && !options.language) throw new CliError('give --model <name>, --language <code> or --file <path>', EXIT_USAGE);
+  const { registry, service } = openHfst(loadConfig({ flags: { modelsDir: options.modelsDir } }));
+  const resolved = service.resolveModel(options.model, options.language, direction);
+  if (!resolved.ok) throw new CliError(resolved.message.replace(/^model "/, '--model "'), EXIT_USAGE);
+  const entry = resolved.value;
+  try {
+    return { transducer: registry.transducer(entry), normalize: entry.manifest.normalize };
+  } catch (error) {
+    if (error instanceof HfstFormatError) throw new CliError(`model ${entry.name}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Feeds each line of standard input to `render` and writes the output in large chunks. */
+async function eachLine(render: (line: string) => string): Promise<void> {
+  let pending = '';
+  let out = '';
+  const flush = async () => {
+    if (!out) return;
+    const chunk = out;
+    out = '';
+    if (!process.stdout.write(chunk)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+  };
+  process.stdin.setEncoding('utf8');
+  for await (const data of process.stdin) {
+    const text = pending + (data as string);
+    const lines = text.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) out += render(line.endsWith('\r') ? line.slice(0, -1) : line);
+    if (out.length > 1 << 16) await flush();
+  }
+  if (pending) out += render(pending);
+  await flush();
+}
+
+function split(list: string): string[] {
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag}: give a positive whole number, not "${text}"`, EXIT_USAGE);
+  return n;
+}
+
+function nonNegative(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0) throw new CliError(`${flag}: give a number ≥ 0, not "${text}"`, EXIT_USAGE);
+  return n;
+}

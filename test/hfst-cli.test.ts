@@ -1,0 +1,78 @@
+// Pins `lugha hfst …` as a stand-in for hfst-optimized-lookup in a pipeline: same input on stdin, same bytes on stdout.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { packageRoot } from '../src/config.js';
+import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
+import { tempDir } from './helpers.js';
+
+const hfst = hfstForTests();
+const bin = path.join(packageRoot, 'bin', 'lugha.js');
+const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LUGHA_')));
+
+function run(command: string, args: string[], input: string, env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { input, encoding: 'utf8', env: { ...cleanEnv, ...env }, timeout: 60_000, maxBuffer: 1 << 26 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('lugha hfst lookup', { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+  let dir: string;
+  let models: string;
+  before(() => {
+    dir = tempDir('lugha-hfst-cli-');
+    models = kipoModelsFolder(dir);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const words = ['bula', 'tɛ́ma', 'sítɛ́makoɛ́', 'babula', 'xyz', '', 'bulilɛ́', 'baŋgɔ̌'].join('\n') + '\n';
+
+  for (const [model, args] of [
+    ['kipo-analyser', ['-w']],
+    ['kipo-analyser', []],
+    ['kipo-plain-analyser', ['-u']],
+    ['kipo-analyser', ['-n', '1', '-w']],
+  ] as const) {
+    it(`prints what hfst-optimized-lookup ${args.join(' ')} prints (${model})`, () => {
+      const ours = run(process.execPath, [bin, 'hfst', 'lookup', '--model', model, ...args], words, { LUGHA_MODELS_DIR: models });
+      assert.equal(ours.code, 0, ours.stderr);
+      const theirs = run('hfst-optimized-lookup', ['--pipe-mode=input', ...args, path.join(models, `${model}.hfstol`)], words);
+      assert.equal(ours.stdout, theirs.stdout);
+    });
+  }
+
+  it('generates with --generate (by base name) and reads an .hfstol file given with --file', () => {
+    const generated = run(process.execPath, [bin, 'hfst', 'lookup', '--model', 'kipo', '--generate', '--models-dir', models, '-w'], 'tɛ́m<v><past>\n');
+    assert.equal(generated.code, 0, generated.stderr);
+    assert.equal(generated.stdout, 'tɛ́m<v><past>\ttɛ́milɛ́\t1.25\ntɛ́m<v><past>\ttɛ́mile\t2\n\n');
+    const file = run(process.execPath, [bin, 'hfst', 'lookup', '--file', path.join(models, 'kipo-analyser.hfstol')], 'mibula\n');
+    assert.equal(file.stdout, 'mibula\tbula<n><pl>\n\n');
+  });
+
+  it('fails with exit code 2 and the installed names for an unknown model or the wrong direction', () => {
+    const unknown = run(process.execPath, [bin, 'hfst', 'lookup', '--model', 'nope', '--models-dir', models], 'bula\n');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /kipo-analyser/);
+    const wrong = run(process.execPath, [bin, 'hfst', 'lookup', '--model', 'kipo-generator', '--models-dir', models], 'bula\n');
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /generator/);
+  });
+
+  it('lists the models folder', () => {
+    const out = run(process.execPath, [bin, 'hfst', 'list', '--models-dir', models, '--json'], '');
+    assert.equal(out.code, 0, out.stderr);
+    const listed = JSON.parse(out.stdout);
+    assert.deepEqual(listed.models.map((m: { name: string }) => m.name), ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser']);
+  });
+});
+
+describe('lugha hfst export', () => {
+  it('prints lexc for a cartridge with a verb grammar without needing the HFST tools', () => {
+    const out = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw'], '');
+    assert.equal(out.code, 0, out.stderr);
+    assert.match(out.stdout, /^Multichar_Symbols$/m);
+    assert.match(out.stdout, /^LEXICON Root$/m);
+    assert.match(out.stdout, /%\+V%\+T%\/\w+/);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Transducers for the HFST tests, compiled during the test run by the HFST tools: the
+ * Kipo test grammar (test/fixtures/hfst/kipo.lexc) and a seeded random lexicon.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileLexc, hfstToolsAvailable, runHfst, type CompiledModels } from '../src/hfst/toolchain.js';
+
+export const KIPO_LEXC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'hfst', 'kipo.lexc');
+
+/**
+ * Whether the HFST tools are installed. `.ci/run` installs them, so in CI their absence
+ * is a failure; elsewhere the suites that need them say they were skipped.
+ */
+export function hfstForTests(): boolean {
+  const available = hfstToolsAvailable();
+  if (!available && process.env.CI) throw new Error('the HFST tools are required in CI (Debian package hfst, installed by .ci/run)');
+  return available;
+}
+
+export interface KipoModels {
+  unweighted: CompiledModels;
+  weighted: CompiledModels;
+}
+
+/** Compiles Kipo into `dir`, unweighted and weighted. */
+export function compileKipo(dir: string): KipoModels {
+  return {
+    unweighted: compileLexc({ lexc: KIPO_LEXC, outDir: dir, name: 'kipo' }),
+    weighted: compileLexc({ lexc: KIPO_LEXC, outDir: dir, name: 'kipo-w', weighted: true }),
+  };
+}
+
+/** A small deterministic PRNG (mulberry32), so the random lexicon is the same every run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * A random lexicon with ambiguity, weights, a multi-code-point letter, tags and
+ * P/R/D/U flags; compiled into `dir`. Returns the models and the (upper, lower) pairs
+ * it accepts, read back with `hfst-fst2strings -X obey-flags`.
+ */
+export function compileRandomLexicon(dir: string, seed: number, stems: number, weighted: boolean): { models: CompiledModels; pairs: [string, string][] } {
+  mkdirSync(dir, { recursive: true });
+  const random = prng(seed);
+  const letters = ['a', 'e', 'i', 'o', 'u', 'k', 't', 'm', 'n', 'ŋ', 'ɛ́', 'l', 's', 'b'];
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const stem = () => Array.from({ length: 2 + Math.floor(random() * 5) }, () => pick(letters)).join('');
+  const weight = () => (random() < 0.5 ? '' : ` "weight: ${(Math.round(random() * 40) / 8).toString()}"`);
+  const lines = [
+    'Multichar_Symbols',
+    '+N +V +Sg +Pl +Past +Pres +Neg ɛ́ @P.NEG.ON@ @R.NEG.ON@ @D.NEG.ON@ @U.G.X@ @U.G.Y@',
+    '',
+    'LEXICON Root',
+    'Stems ;',
+    '@P.NEG.ON@:@P.NEG.ON@ka Stems ;',
+    '',
+    'LEXICON Stems',
+  ];
+  for (let i = 0; i < stems; i++) {
+    const s = stem();
+    const cls = pick(['NounEnd', 'VerbEnd']);
+    const gender = pick(['', '@U.G.X@', '@U.G.Y@']);
+    lines.push(`${gender}${s}:${gender}${s} ${cls}${weight()} ;`);
+  }
+  lines.push(
+    '',
+    'LEXICON NounEnd',
+    '@D.NEG.ON@+N+Sg:@D.NEG.ON@ # ;',
+    `@D.NEG.ON@+N+Pl:@D.NEG.ON@@U.G.X@i # ;`,
+    `@D.NEG.ON@+N+Pl:@D.NEG.ON@@U.G.Y@e # "weight: 0.5" ;`,
+    '',
+    'LEXICON VerbEnd',
+    '+V+Pres:a Polarity ;',
+    '+V+Past:ile Polarity "weight: 1.5" ;',
+    '+V+Past:ilɛ́ Polarity "weight: 0.25" ;',
+    '',
+    'LEXICON Polarity',
+    '@D.NEG.ON@:@D.NEG.ON@ # ;',
+    '@R.NEG.ON@+Neg:@R.NEG.ON@ # ;',
+  );
+  const lexc = path.join(dir, `random-${seed}.lexc`);
+  writeFileSync(lexc, `${lines.join('\n')}\n`);
+  const models = compileLexc({ lexc, outDir: dir, name: `random-${seed}${weighted ? '-w' : ''}`, weighted });
+  const strings = runHfst('hfst-fst2strings', ['-X', 'obey-flags', path.join(dir, `random-${seed}${weighted ? '-w' : ''}.gen.hfst`)]).toString();
+  const pairs = strings
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [upper, lower] = splitPair(line.replace(/\t.*$/, ''));
+      return [upper, lower] as [string, string];
+    });
+  return { models, pairs };
+}
+
+/** Splits `hfst-fst2strings` output `upper:lower` (no colon in these lexicons' symbols). */
+function splitPair(line: string): [string, string] {
+  const at = line.indexOf(':');
+  return at < 0 ? [line, line] : [line.slice(0, at), line.slice(at + 1)];
+}
+
+/** Words near `words`: each with one letter dropped or doubled, for unknown-word coverage. */
+export function nearMisses(words: readonly string[], seed: number): string[] {
+  const random = prng(seed);
+  return words.map((w) => {
+    const chars = [...w];
+    const at = Math.floor(random() * chars.length);
+    if (random() < 0.5) chars.splice(at, 1);
+    else chars.splice(at, 0, chars[at] ?? 'a');
+    return chars.join('');
+  });
+}
+
+/**
+ * A models folder as an operator would set it up for a third-party analyser: Kipo's
+ * weighted analyser and generator and its unweighted analyser, each with a manifest.
+ */
+export function kipoModelsFolder(dir: string): string {
+  const build = path.join(dir, 'build');
+  mkdirSync(build, { recursive: true });
+  const models = path.join(dir, 'models');
+  mkdirSync(models, { recursive: true });
+  const kipo = compileKipo(build);
+  const install = (name: string, from: string, direction: 'analyse' | 'generate', extra = '') => {
+    writeFileSync(path.join(models, `${name}.hfstol`), readFileSync(from));
+    writeFileSync(
+      path.join(models, `${name}.model.yaml`),
+      [
+        `file: ${name}.hfstol`,
+        'language: und',
+        `direction: ${direction}`,
+        'tags: "Apertium style: lemma<n><sg>, lemma<v><pres><neg>"',
+        'licence: CC0-1.0',
+        'source: test/fixtures/hfst/kipo.lexc (a synthetic test grammar)',
+        extra,
+      ].join('\n'),
+    );
+  };
+  install('kipo-analyser', kipo.weighted.analyser, 'analyse');
+  install('kipo-generator', kipo.weighted.generator, 'generate');
+  install('kipo-plain-analyser', kipo.unweighted.analyser, 'analyse', 'description: the same analyser without weights');
+  return models;
+}
