@@ -16,6 +16,7 @@ import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
+import { webRoutes } from './routes/web.js';
 import { securityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -60,7 +61,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     contentSecurityPolicy: {
       // No upgrade-insecure-requests: an operator may serve plain HTTP behind a TLS proxy or on a LAN.
-      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
+      // media-src blob: lets the page at / play clips it fetched with the bearer key (an <audio> cannot send one).
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], mediaSrc: ["'self'", 'blob:'], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
     },
   });
   let closing = false;
@@ -122,6 +124,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(v1Routes, { services, prefix: '/api/v1' });
   await app.register(v1Routes, { services, prefix: '/v1' });
   await app.register(audioRoutes, { services, prefix: config.audioBase });
+  await app.register(webRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
