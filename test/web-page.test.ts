@@ -63,6 +63,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
   it('uses the demo Evaluation key and shows its tier, offer and the quota the API reports', async () => {
     assert.equal(await page.textContent('#key-tier'), 'evaluation');
     assert.equal(await page.textContent('#key-offer'), 'evaluation');
+    assert.equal(await page.textContent('#key-audio'), 'foundational languages');
     assert.equal(await quotaShown(), await remainingNow());
     assert.equal(await page.isVisible('#demo-key'), true);
     assert.equal(await page.evaluate(() => sessionStorage.getItem('lugha.key')), server.keys.evaluation, 'kept in session storage');
@@ -159,6 +160,12 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     const shown = await page.$$eval('#analyse-result .analysis', (els) => els.length);
     assert.equal(shown, expected.data.length);
     assert.match((await page.textContent('#analyse-result .analysis')) ?? '', new RegExp(`${expected.data[0].lemma}[\\s\\S]*${expected.data[0].english.replace(/[()]/g, '.')}`));
+    // From the analysis back to the conjugation form: the same features give the same form.
+    await page.click('#analyse-result .analysis button');
+    assert.equal(await page.inputValue('#c-root'), expected.data[0].lemma);
+    assert.equal(await page.inputValue('#c-tense'), expected.data[0].features.tense);
+    await page.click('#conjugate-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#c-surface')?.textContent === 'hawatakipenda');
     await page.fill('#a-form', 'xqzxqz');
     await page.click('#analyse-form button[type=submit]');
     await page.waitForSelector('#a-none');

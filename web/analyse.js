@@ -43,10 +43,32 @@ export function initAnalyse(page) {
             a.english ? h('p', { class: 'gloss' }, `“${a.english}”`) : null,
             h('p', { class: 'features' }, Object.entries(a.features).map(([k, v]) => h('span', { class: 'feature' }, `${k.replaceAll('_', ' ')}: ${v}`))),
             a.words.map((w) => slotsView(w, a.language)),
+            a.features.word_class === 'verb'
+              ? h('button', { type: 'button', class: 'secondary', onclick: () => conjugateThis(page, a) }, `Conjugate ${a.lemma}`)
+              : null,
           ),
         ),
       ),
       curlView(curlFor(path)),
     );
   });
+}
+
+/** Fills the conjugation form with an analysis (language, root and the features the form offers) and moves there. */
+function conjugateThis(page, analysis) {
+  page.selectLanguage(analysis.language);
+  byId('c-root').value = analysis.lemma;
+  const f = analysis.features;
+  const choose = (id, value) => {
+    const select = byId(id);
+    if (value !== undefined && [...select.options].some((o) => o.value === value)) select.value = value;
+  };
+  choose('c-tense', f.tense);
+  byId('c-tense').dispatchEvent(new Event('change'));
+  choose('c-subject', f.subject ?? '');
+  choose('c-object', f.object ?? '');
+  const polarity = document.querySelector(`input[name="polarity"][value="${f.polarity === 'negative' ? 'negative' : 'positive'}"]`);
+  if (polarity && !polarity.disabled) polarity.checked = true;
+  byId('conjugate').scrollIntoView();
+  byId('c-root').focus();
 }

@@ -29,6 +29,10 @@ export const page = {
   onKey(listener) {
     keyListeners.push(listener);
   },
+  /** Chooses a language in the language bar, as if the visitor had. */
+  selectLanguage(iso) {
+    if (state.languages.some((l) => l.iso === iso)) selectLanguage(iso);
+  },
 };
 
 async function start() {
@@ -114,6 +118,12 @@ function renderKeyStatus() {
       h('div', {}, h('dt', {}, 'Offer'), h('dd', { id: 'key-offer' }, me.offer)),
       h('div', {}, h('dt', {}, 'Requests left today'), h('dd', { id: 'key-quota' }, left)),
       h('div', {}, h('dt', {}, 'Batch size'), h('dd', {}, me.limits.batch_size === null ? 'unlimited' : String(me.limits.batch_size))),
+      h(
+        'div',
+        {},
+        h('dt', {}, 'Audio'),
+        h('dd', { id: 'key-audio' }, me.languages ? me.languages.join(', ') : me.audio_languages === 'all' ? 'every language' : `${me.audio_languages} languages`),
+      ),
     ),
     me.expires_at ? h('p', { class: 'help' }, `Expires ${me.expires_at.slice(0, 10)}.`) : null,
   );

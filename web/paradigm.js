@@ -1,6 +1,6 @@
 // Paradigm: subjects × tenses, positive and negative, through POST /batch-generate in batches the
 // key's tier allows (one request each), with the table exported as CSV.
-import { call, curlFor } from './api.js';
+import { call, curlFor, onQuota } from './api.js';
 import { curlView } from './conjugate.js';
 import { agreementLabel, byId, fill, h, problemView } from './dom.js';
 
@@ -16,6 +16,7 @@ export function initParadigm(page) {
     updateCost(page);
   });
   page.onKey(() => updateCost(page));
+  onQuota(() => updateCost(page));
   form.addEventListener('change', () => updateCost(page));
   byId('p-csv').addEventListener('click', () => download(rows, page.state.language?.iso ?? 'lugha'));
   form.addEventListener('submit', async (event) => {
@@ -102,10 +103,13 @@ function updateCost(page) {
   }
   const plan = planOf(page);
   const left = page.state.quota?.remaining;
+  const short = left !== null && left !== undefined && plan.requests > left;
+  byId('paradigm-form').querySelector('button[type="submit"]').disabled = short || plan.cells.length === 0;
   fill(
     byId('p-cost'),
     `${plan.cells.length} forms: ${plan.requests} request${plan.requests === 1 ? '' : 's'} of at most ${plan.batch} forms (your tier's batch size)` +
-      (left === null || left === undefined ? '.' : `; ${left} requests left today.`),
+      (left === null || left === undefined ? '.' : `; ${left} requests left today.`) +
+      (short ? ' Choose fewer tenses or subjects.' : ''),
   );
 }
 
