@@ -345,6 +345,8 @@ describe('the try-it page without --demo', { skip, timeout: 120_000 }, () => {
       await page.waitForFunction(() => document.querySelector('#key-status')?.textContent?.includes('No key'));
       assert.equal(await page.isHidden('#demo-key'), true);
       assert.equal(await page.$$eval('#coverage-map circle.pt-none', (els) => els.length > 0), true, 'the map is public');
+      const violations = await seriousViolations(page);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
     } finally {
       await browser.close();
       await new Promise((done) => {

@@ -19,6 +19,7 @@ describe('the page and its files', () => {
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/html/);
     assert.match(res.body, /<script type="module" src="\/web\/app.js"><\/script>/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
     const csp = String(res.headers['content-security-policy']);
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /script-src 'self'(;|$)/);
@@ -75,6 +76,7 @@ describe('the demo key on a --demo install', () => {
     const demo = await ensureDemoKeys(h.services);
     const res = await h.app.inject({ url: '/web/demo-key' });
     assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['cache-control'], 'no-store', 'no cache keeps the key');
     const body = res.json() as { key: string; tier: string; offer: string };
     assert.equal(body.key, demo.keys.find((k) => k.tier === 'evaluation')!.key);
     for (const other of demo.keys.filter((k) => k.tier !== 'evaluation')) assert.ok(!res.body.includes(other.key), `${other.tier} key not served`);

@@ -34,7 +34,7 @@ async function pageRoutes(app: FastifyInstance, opts: { services: Services }): P
   await app.register(fastifyStatic, { root: WEB_ROOT, prefix: '/web/', wildcard: false, index: false, cacheControl: false, decorateReply: true });
   // Revalidated on every load (ETag/Last-Modified), so an upgraded service never runs a stale page.
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
   });
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
@@ -62,7 +62,8 @@ async function pageRoutes(app: FastifyInstance, opts: { services: Services }): P
         },
       },
     },
-    async () => {
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
       const key = readEvaluationDemoKey(path.join(config.dataDir, DEMO_KEYS_FILE));
       if (!key || !(await opts.services.keys.authenticate(`Bearer ${key.key}`)).ok) {
         throw new LughaError('route_not_found', 'this demo install has no working Evaluation demo key');
