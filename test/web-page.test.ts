@@ -30,6 +30,16 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   }
 
+  /** Every language with a cartridge, from every page of GET /languages. */
+  async function allLanguages(): Promise<any[]> {
+    const out: any[] = [];
+    for (let n = 1; ; n++) {
+      const { body } = await api(`/api/v1/languages?per_page=200&page=${n}`);
+      out.push(...body.data.filter((l: { has_cartridge?: boolean }) => l.has_cartridge !== false));
+      if (n >= body.meta.pages) return out;
+    }
+  }
+
   async function quotaShown(): Promise<number> {
     const text = (await page.textContent('#key-quota')) ?? '';
     const match = /^(\d+) of (\d+)$/.exec(text.trim());
@@ -71,7 +81,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
   });
 
   it('offers the languages, tenses, subjects and extensions the API lists', async () => {
-    const languages = (await api('/api/v1/languages?per_page=200')).body.data as Array<{ iso: string; tenses: { id: string }[]; subjects: string[]; extensions: string[]; capabilities: string[] }>;
+    const languages = (await allLanguages()) as Array<{ iso: string; tenses: { id: string }[]; subjects: string[]; extensions: string[]; capabilities: string[] }>;
     const options = await page.$$eval('#language option', (els) => els.map((e) => (e as HTMLOptionElement).value));
     assert.deepEqual(options, languages.filter((l) => l.capabilities.includes('conjugation')).map((l) => l.iso));
     for (const iso of ['swh', 'zul']) {
@@ -176,7 +186,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     const tenses = await page.$$eval('#p-tenses input:checked', (els) => els.map((e) => (e as HTMLInputElement).value));
     const subjects = await page.$$eval('#p-subjects input:checked', (els) => els.map((e) => (e as HTMLInputElement).value));
     assert.ok(tenses.length > 0 && subjects.length > 0);
-    const languages = (await api('/api/v1/languages?per_page=200')).body.data as Array<{ iso: string; tenses: { id: string; negative: boolean }[] }>;
+    const languages = (await allLanguages()) as Array<{ iso: string; tenses: { id: string; negative: boolean }[] }>;
     const swh = languages.find((l) => l.iso === 'swh')!;
     const cells = tenses.flatMap((t) => (swh.tenses.find((x) => x.id === t)!.negative ? ['positive', 'negative'] : ['positive']).flatMap((p) => subjects.map((s) => ({ t, p, s }))));
     const requests = Math.ceil(cells.length / 10);
@@ -203,13 +213,16 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
 
   it('maps every Narrow Bantu languoid and marks the languages Lugha covers, with a table view', async () => {
     const reference = readTsv(path.join(packageRoot, 'reference', 'glottolog-narrow-bantu.tsv')).filter((r) => r.latitude && r.longitude);
-    const languages = (await api('/api/v1/languages?per_page=200')).body.data as Array<{ iso: string; name: string }>;
+    const languages = (await allLanguages()) as Array<{ iso: string; name: string; capabilities: string[] }>;
     const voices = (await (await fetch(new URL('/api/audio/voices', server.url))).json()) as { languages: Array<{ language: string }> };
     const placed = languages.filter((l) => reference.some((r) => r.iso639_3 === l.iso));
     assert.equal(await page.$$eval('#coverage-map circle.pt-none', (els) => els.length), reference.filter((r) => !languages.some((l) => l.iso === r.iso639_3)).length);
     const covered = await page.$$eval('#coverage-map g.covered', (els) => els.map((e) => ({ iso: e.getAttribute('data-iso'), cls: e.getAttribute('class') })));
     assert.deepEqual(covered.map((c) => c.iso).sort(), placed.map((l) => l.iso).sort());
-    for (const c of covered) assert.equal(c.cls, `covered pt-${voices.languages.some((v) => v.language === c.iso) ? 'audio' : 'cartridge'}`, c.iso!);
+    for (const c of covered) {
+      const level = voices.languages.some((v) => v.language === c.iso) ? 'audio' : languages.find((l) => l.iso === c.iso)!.capabilities.includes('conjugation') ? 'cartridge' : 'declared';
+      assert.equal(c.cls, `covered pt-${level}`, c.iso!);
+    }
     const rows = await page.$$eval('#coverage-table tbody th', (els) => els.map((e) => e.textContent));
     assert.deepEqual([...rows].sort(), languages.map((l) => l.name).sort(), 'every cartridge is in the table, placed or not');
     assert.equal(await page.getAttribute('#coverage-map', 'role'), 'img');

@@ -94,14 +94,28 @@ async function useKey() {
   state.me = me.body.data[0];
   state.quota = { remaining: state.me.quota.remaining, limit: state.me.quota.limit, resetSeconds: state.me.quota.reset_seconds };
   renderKeyStatus();
-  const languages = await call('/api/v1/languages?per_page=200');
+  const languages = await installedLanguages();
   if (!languages.ok) {
     fill(byId('language-info'), problemView(languages));
     setLanguages([]);
   } else {
-    setLanguages(languages.body.data);
+    setLanguages(languages.cartridges);
   }
   for (const listener of keyListeners) listener();
+}
+
+/**
+ * Every language with a cartridge, from every page of GET /languages (one request per page of 200).
+ * Entries the API marks `has_cartridge: false` (catalogue languages without a cartridge) are left out.
+ */
+async function installedLanguages() {
+  const cartridges = [];
+  for (let page = 1; ; page++) {
+    const result = await call(`/api/v1/languages?per_page=200&page=${page}`);
+    if (!result.ok) return result;
+    cartridges.push(...result.body.data.filter((l) => l.has_cartridge !== false));
+    if (page >= result.body.meta.pages) return { ok: true, cartridges };
+  }
 }
 
 function renderKeyStatus() {

@@ -126,34 +126,62 @@ export function slotsView(word, language) {
 }
 
 /**
- * The tonal analysis as the API gives it: its status and note always; a tone-marked transcription,
- * per-syllable tones and rules when present. Field names beyond status/note are read generically.
+ * The tonal analysis as the API gives it: its status and note always; when tones were computed, the
+ * tone-marked transcription, each word's tone-bearing units (underlying and surface tone, the morph and
+ * what brought the tone, the rules that changed it) and the rules applied with their sources.
+ * Members this page does not know are shown as they come.
  */
 function toneView(tonal) {
   if (!tonal) return { view: null };
-  const extra = Object.entries(tonal).filter(([k]) => k !== 'status' && k !== 'note');
-  const marked = extra.find(([k, v]) => typeof v === 'string' && /mark|transcri|surface/i.test(k))?.[1];
-  const rows = [];
-  for (const [name, value] of extra) {
-    if (typeof value === 'string' && value === marked) continue;
-    if (Array.isArray(value) && value.length && typeof value[0] === 'object' && value[0] !== null) {
-      const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
-      rows.push(
-        h(
-          'table',
-          { class: 'tone-table' },
-          h('caption', {}, name.replaceAll('_', ' ')),
-          h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c.replaceAll('_', ' '))))),
-          h('tbody', {}, value.map((v) => h('tr', {}, columns.map((c) => h('td', {}, display(v[c])))))),
-        ),
-      );
-    } else {
-      rows.push(h('p', {}, h('strong', {}, `${name.replaceAll('_', ' ')}: `), display(value)));
-    }
-  }
+  const known = new Set(['status', 'note', 'unit', 'transcription', 'transcription_high', 'words']);
+  const words = Array.isArray(tonal.words) ? tonal.words : [];
   return {
-    marked,
-    view: h('div', { class: 'tone' }, h('h3', {}, 'Tone'), h('p', {}, h('code', {}, tonal.status), ` ${tonal.note}`), rows),
+    marked: typeof tonal.transcription === 'string' ? tonal.transcription : undefined,
+    view: h(
+      'div',
+      { class: 'tone', id: 'c-tone' },
+      h('h3', {}, 'Tone'),
+      h('p', {}, h('code', {}, tonal.status), ` ${tonal.note}`),
+      tonal.transcription_high ? h('p', {}, 'High tones only: ', h('span', { class: 'tone-high', lang: 'und' }, tonal.transcription_high)) : null,
+      words.map((word) =>
+        h(
+          'div',
+          { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': `Tones of ${word.surface}` },
+          h(
+            'table',
+            { class: 'tone-table' },
+            h('caption', {}, `${word.transcription ?? word.surface}: tone per ${tonal.unit ?? 'unit'}`),
+            h('thead', {}, h('tr', {}, ['', 'morph', 'underlying', 'from', 'surface', 'rules'].map((c, i) => h(i === 0 ? 'td' : 'th', i === 0 ? {} : { scope: 'col' }, c)))),
+            h(
+              'tbody',
+              {},
+              (word.units ?? []).map((u) =>
+                h(
+                  'tr',
+                  {},
+                  h('th', { scope: 'row' }, u.text),
+                  h('td', {}, `${u.morph} ${u.morph_form ?? ''}`.trim()),
+                  h('td', {}, u.underlying),
+                  h('td', {}, u.underlying_from ?? '—'),
+                  h('td', { class: u.surface === 'H' ? 'tone-h' : 'tone-l' }, `${u.surface}${u.downstep ? ' (downstepped)' : ''}`),
+                  h('td', {}, (u.rules ?? []).join(', ') || '—'),
+                ),
+              ),
+            ),
+          ),
+          (word.rules_applied ?? []).length
+            ? h(
+                'ol',
+                { class: 'tone-rules' },
+                word.rules_applied.map((r) => h('li', {}, h('code', {}, r.id), ` ${r.description}`, r.source ? ` (${r.source})` : '')),
+              )
+            : null,
+        ),
+      ),
+      Object.entries(tonal)
+        .filter(([k]) => !known.has(k))
+        .map(([k, v]) => h('p', {}, h('strong', {}, `${k.replaceAll('_', ' ')}: `), display(v))),
+    ),
   };
 }
 

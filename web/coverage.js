@@ -7,8 +7,15 @@ import { byId, fill, h, s } from './dom.js';
 const LEVELS = [
   { id: 'audio', label: 'cartridge and numeral audio' },
   { id: 'cartridge', label: 'cartridge (conjugation and analysis)' },
+  { id: 'declared', label: 'cartridge declared (metadata, no conjugation yet)' },
   { id: 'none', label: 'not covered yet' },
 ];
+
+/** How far Lugha covers a language with a cartridge. */
+function levelOf(cartridge, withAudio) {
+  if (withAudio.has(cartridge.iso)) return 'audio';
+  return cartridge.capabilities.includes('conjugation') ? 'cartridge' : 'declared';
+}
 
 export function initCoverage(page) {
   page.onKey(() => void render(page));
@@ -27,15 +34,16 @@ async function render(page) {
   const byGlottocode = new Map(cartridges.filter((l) => l.glottocode).map((l) => [l.glottocode, l]));
   const points = languoids.body.languoids.map((l) => {
     const cartridge = (l.iso && byIso.get(l.iso)) || byGlottocode.get(l.glottocode);
-    const level = cartridge ? (withAudio.has(cartridge.iso) ? 'audio' : 'cartridge') : 'none';
+    const level = cartridge ? levelOf(cartridge, withAudio) : 'none';
     return { ...l, cartridge, level };
   });
   // A cartridge language is drawn once, at its first languoid (Glottolog may list dialects with the same code).
   const seen = new Set();
   const covered = points.filter((p) => p.cartridge && !seen.has(p.cartridge.iso) && seen.add(p.cartridge.iso));
   // Cartridges whose code Glottolog's Narrow Bantu list does not carry (a macrolanguage code, say) are listed, not placed.
-  const unplaced = cartridges.filter((l) => !seen.has(l.iso)).map((cartridge) => ({ cartridge, glottocode: cartridge.glottocode ?? '', guthrie: null, level: withAudio.has(cartridge.iso) ? 'audio' : 'cartridge' }));
+  const unplaced = cartridges.filter((l) => !seen.has(l.iso)).map((cartridge) => ({ cartridge, glottocode: cartridge.glottocode ?? '', guthrie: null, level: levelOf(cartridge, withAudio) }));
   const counts = Object.fromEntries(LEVELS.map((lv) => [lv.id, lv.id === 'none' ? points.filter((p) => p.level === 'none').length : covered.filter((p) => p.level === lv.id).length]));
+  const levels = LEVELS.filter((lv) => lv.id !== 'declared' || counts.declared > 0);
   fill(byId('map-source'), `Map: ${outlineSource}; language locations: Glottolog 5.1 (CC-BY-4.0).`);
 
   const summary =
@@ -59,8 +67,9 @@ async function render(page) {
       return s(
         'g',
         { class: `covered pt-${p.level}`, 'data-iso': p.cartridge.iso },
-        s('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 7, class: `pt pt-${p.level}` }),
-        s('text', { x: (x + 10).toFixed(1), y: (y + 4).toFixed(1), class: 'pt-label' }, p.cartridge.name),
+        s('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: p.level === 'declared' ? 4.5 : 7, class: `pt pt-${p.level}` }),
+        // Named on the map when the engine works in it; declared cartridges are named in the table.
+        p.level === 'declared' ? null : s('text', { x: (x + 10).toFixed(1), y: (y + 4).toFixed(1), class: 'pt-label' }, p.cartridge.name),
         s('title', {}, `${p.cartridge.name} (${p.cartridge.iso}): ${LEVELS.find((lv) => lv.id === p.level).label}`),
       );
     }),
@@ -68,7 +77,7 @@ async function render(page) {
   const legend = h(
     'ul',
     { class: 'legend' },
-    LEVELS.map((lv) => h('li', {}, h('span', { class: `swatch pt-${lv.id}`, 'aria-hidden': 'true' }), `${lv.label}: ${counts[lv.id]}`)),
+    levels.map((lv) => h('li', {}, h('span', { class: `swatch pt-${lv.id}`, 'aria-hidden': 'true' }), `${lv.label}: ${counts[lv.id]}`)),
   );
   const table = h(
     'table',
