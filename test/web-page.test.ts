@@ -283,6 +283,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     );
     assert.deepEqual(unlabelled, []);
     // Conjugating with the keyboard only: focus the root, Enter submits.
+    await page.selectOption('#language', 'swh');
     await page.fill('#c-root', 'penda');
     await page.focus('#c-root');
     await page.keyboard.press('Enter');
