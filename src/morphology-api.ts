@@ -113,6 +113,7 @@ export const languageSummarySchema = z.object({
   capabilities: z.array(z.string()).describe('conjugation, analysis, paradigms, agreement, syllables, tones (the cartridge has tone data)'),
   tenses: z.array(z.object({ id: z.string(), label: z.string(), mood: z.string(), negative: z.boolean() })),
   subjects: z.array(z.string()).describe('Agreement ids accepted as subject and object.'),
+  extensions: z.array(z.string()).describe('Verb extension ids accepted by `extensions`.'),
   word_classes: z.array(z.string()),
   lexicon_size: z.number().int(),
   golden_tests: z.object({ total: z.number().int(), passing: z.number().int() }).describe('The cartridge golden tests and how many the engine passes.'),

@@ -48,6 +48,7 @@ describe('linguistic API, happy path', () => {
       capabilities: [],
       tenses: [],
       subjects: [],
+      extensions: [],
       word_classes: [],
       lexicon_size: 0,
       golden_tests: { total: 0, passing: 0 },

@@ -35,7 +35,7 @@ export interface CatalogueFilter {
   guthrie?: string;
 }
 
-const EMPTY = { capabilities: [], tenses: [], subjects: [], word_classes: [], lexicon_size: 0, golden_tests: { total: 0, passing: 0 }, sources: [] };
+const EMPTY = { capabilities: [], tenses: [], subjects: [], extensions: [], word_classes: [], lexicon_size: 0, golden_tests: { total: 0, passing: 0 }, sources: [] };
 
 /** Every catalogue entry, sorted by ISO code (languoids without one last, by glottocode). */
 export function buildCatalogue(codes: LanguageCodes, summaries: LanguageSummary[], coverage: CartridgeCoverage[]): CatalogueEntry[] {

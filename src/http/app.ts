@@ -18,6 +18,7 @@ import { osRoutes } from './routes/os.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
+import { webRoutes } from './routes/web.js';
 import { securityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -68,7 +69,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     contentSecurityPolicy: {
       // No upgrade-insecure-requests: an operator may serve plain HTTP behind a TLS proxy or on a LAN.
-      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
+      // media-src blob: lets the page at / play clips it fetched with the bearer key (an <audio> cannot send one).
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], mediaSrc: ["'self'", 'blob:'], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
     },
   });
   let closing = false;
@@ -135,6 +137,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(audioRoutes, { services, prefix: config.audioBase });
   await app.register(osRoutes, { services, prefix: '/api/os' });
   await app.register(mcpRoutes, { services });
+  await app.register(webRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

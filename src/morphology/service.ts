@@ -106,6 +106,7 @@ export interface LanguageSummary {
   capabilities: string[];
   tenses: Array<{ id: string; label: string; mood: string; negative: boolean }>;
   subjects: string[];
+  extensions: string[];
   word_classes: string[];
   lexicon_size: number;
   golden_tests: { total: number; passing: number };
@@ -171,6 +172,7 @@ export class LanguageEngine {
       capabilities,
       tenses: (this.cartridge.verbs?.tenses ?? []).map((t) => ({ id: t.id, label: t.label, mood: t.mood, negative: !t.negative.absent && !t.negative.not_modelled })),
       subjects: this.generator.agreementIds,
+      extensions: (this.cartridge.verbs?.extensions ?? []).map((e) => e.id),
       word_classes: [...(this.cartridge.verbs ? ['verb'] : []), ...(this.cartridge.words?.classes.map((c) => c.id) ?? [])],
       lexicon_size: this.cartridge.lexicon.length,
       golden_tests: this.golden(),
