@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
@@ -22,12 +22,7 @@ if (!skip && !existsSync(path.join(packageRoot, 'dist', 'cli', 'main.js'))) thro
 interface Instance {
   child: ChildProcess;
   origin: string;
-  /** Resolves once the instance has built every language's analyzer (its start-up work). */
-  warm: Promise<void>;
 }
-
-/** Languages the instances warm up after they start listening. */
-const languageCount = readdirSync(path.join(packageRoot, 'languages'), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
 
 describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
   let db: FreshDatabase;
@@ -53,28 +48,16 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
     const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    let warmed = 0;
-    let markWarm: () => void = () => {};
-    // Each instance builds its analyzers in the background once listening: seconds of CPU per
-    // language, three instances at once on a small machine. The checks below wait for that
-    // (or for two minutes) so they measure the backends, not the warm-up.
-    const warm = new Promise<void>((resolve) => {
-      markWarm = resolve;
-      setTimeout(resolve, 120_000).unref();
-    });
     const origin = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const match = /listening on (http:\/\/[^\s]+)/.exec(out);
         if (match) resolve(match[1]!);
-        const lines = out.split('\n');
-        out = lines.pop()!;
-        for (const line of lines) if (line.includes('"analyzer warm"') && ++warmed === languageCount) markWarm();
       });
       child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
     });
-    return { child, origin, warm };
+    return { child, origin };
   }
 
   before(async () => {
@@ -86,8 +69,9 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
       LUGHA_DATABASE_URL: db.url,
       LUGHA_REDIS_URL: redis.url,
       LUGHA_REDIS_PREFIX: redis.prefix,
-      // info: the instances log "analyzer warm" per language, which startInstance waits for.
-      LUGHA_LOG_LEVEL: 'info',
+      // No background analyzer warm-up: seconds of CPU per language, three instances at once on a
+      // small machine, would measure the warm-up instead of the backends.
+      LUGHA_WARM_ANALYZERS: 'false',
       ...s3.env,
     };
     // A corpus: two speakers with ten clips per mode, and one long clip (10 minutes) that takes a
@@ -99,7 +83,6 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
     writeCorpus(corpusDir, [...numeralClips('swh', 300), big], ['swh-s1', 'swh-s2', 'swh-long']);
     await lugha('ingest', corpusDir);
     instances.push(...(await Promise.all([startInstance(), startInstance(), startInstance()])));
-    await Promise.all(instances.map((i) => i.warm));
   });
 
   after(async () => {

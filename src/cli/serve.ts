@@ -54,6 +54,7 @@ export function registerServeCommand(program: Command): void {
       // Analysis frames take a second or two per language: build them once listening, not on the first
       // caller's time, in slices that let requests and signals in between.
       void (async () => {
+        if (!config.warmAnalyzers) return;
         for (const { iso } of services.morphology.languages()) {
           const engine = services.morphology.engine(iso);
           if (stopping || !engine.ok) return;

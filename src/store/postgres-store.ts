@@ -9,6 +9,7 @@ import { KyselyStore, migrateToLatest } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
+import { LughaError } from '../errors.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -36,7 +37,21 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // An idle client that loses its connection emits 'error' on the pool; without a listener it
   // would crash the process. The next query on a fresh connection reports the real failure.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A pool that cannot hand out a connection in time (the database down, or every connection
+  // busy under a burst) is a 503 with Retry-After for the caller, not an internal error.
+  const guarded = {
+    connect: async () => {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        const unavailable = new LughaError('service_unavailable', `the database is not answering in time (${describePgError(error)}); retry in a moment`, {}, { 'Retry-After': '2' });
+        unavailable.cause = error;
+        throw unavailable;
+      }
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -69,6 +84,7 @@ export async function migratePostgres(db: Kysely<Database>): Promise<string[]> {
 
 /** A PostgreSQL error as an operator can act on it, without the URL or its password. */
 export function describePgError(error: unknown): string {
+  if (error instanceof LughaError && error.cause !== undefined) return describePgError(error.cause);
   const e = error as { code?: string; message?: string; errors?: unknown[] };
   if (e?.code === 'ECONNREFUSED' || (Array.isArray(e?.errors) && e.errors.some((x) => (x as { code?: string }).code === 'ECONNREFUSED'))) {
     return 'connection refused';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVERAGE_LEVELS } from '../../coverage/capabilities.js';
-import { buildCatalogue, filterCatalogue } from '../../coverage/catalogue.js';
+import { buildCatalogue, filterCatalogue, type CatalogueEntry } from '../../coverage/catalogue.js';
 import { languageSummarySchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
@@ -33,6 +33,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 export async function languageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const capabilityIds = services.coverage.evaluators.map((e) => e.id) as [string, ...string[]];
+  let catalogue: CatalogueEntry[] | undefined;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/languages',
     {
@@ -58,7 +59,8 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
     },
     async (request) => {
       const { page, per_page, ...filter } = request.query;
-      const catalogue = buildCatalogue(services.languageCodes, services.morphology.languages(), services.coverage.all());
+      // Cartridges, coverage and the Glottolog table do not change while the process runs: built once.
+      catalogue ??= buildCatalogue(services.languageCodes, services.morphology.languages(), services.coverage.all());
       return paginate(filterCatalogue(catalogue, filter), { page, per_page });
     },
   );
