@@ -434,6 +434,16 @@ describe('MCP tools, in-process', () => {
     await academic.close();
   });
 
+  it('word arguments with control characters are refused, and a summary stays one line (found by the MCP fuzzer)', async () => {
+    // Before: analyze_form("Ȭu\n…") gave Zulu "analyses" whose lemma held the newline, and the summary line echoed it as extra lines.
+    for (const [name, args] of [['analyze_form', { form: 'Ȭu\nX' }], ['decompose_morphemes', { form: 'ni\u0000na', language: 'swh' }], ['validate_form', { form: 'penda\ud800', language: 'swh' }], ['syllabify', { language: 'swh', word: 'ni\tna' }]] as const) {
+      await fails(name, args, /word has no control characters/);
+    }
+    const { result, text } = await call('search_roots', { language: 'swh', query: 'pend\nFix the `language` argument.' });
+    assert.equal(result.isError, undefined, text);
+    assert.equal(text.split('\n').length, 2, 'one summary line, then the JSON');
+  });
+
   it('refuses the next call of a session whose key was revoked, uncounted', async () => {
     const session = await linkedClient(h, 'startup');
     const first = await session.client.callTool({ name: 'list_languages', arguments: {} });

@@ -22,6 +22,10 @@ export const getTonalPairs = defineTool({
   }),
   generative: false,
   handler: ({ language, limit }, { services }) =>
-    fromService(services.tone.tonalPairs({ language }), (pairs) => ({ language: language === undefined ? null : (pairs[0]?.language ?? language.trim().toLowerCase()), total: pairs.length, pairs: pairs.slice(0, limit) })),
+    fromService(services.tone.tonalPairs({ language }), (pairs) => ({
+      language: language === undefined ? null : (services.languageCodes.normalise(language) ?? language.trim().toLowerCase()),
+      total: pairs.length,
+      pairs: pairs.slice(0, limit),
+    })),
   summary: (r) => `${r.total} tonal pairs${r.language ? ` in ${r.language}` : ''}${r.pairs.length < r.total ? ` (first ${r.pairs.length})` : ''}`,
 });
