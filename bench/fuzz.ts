@@ -3,8 +3,11 @@
  * route the OpenAPI description declares, in process. Prints throughput, the status mix and every
  * bad response (a 5xx, an error that is not problem+json with a documented code, a leak), and
  * exits 1 when there is one. test/fuzz.test.ts runs the same generator briefly in CI.
+ * Then 20,000 seeded MCP tool calls (LUGHA_MCP_FUZZ_CALLS; 0 skips them) through an in-process
+ * client, checked as test/mcp-fuzz.test.ts checks its short run.
  */
 import { fuzzStack, runFuzz } from '../test/fuzz-harness.js';
+import { describeFailure, mcpFuzzStack, runMcpFuzz } from '../test/mcp-fuzzer.js';
 
 const seed = Number(process.env.LUGHA_FUZZ_SEED ?? 20261122);
 const count = Number(process.env.LUGHA_FUZZ_REQUESTS ?? 100_000);
@@ -23,4 +26,22 @@ const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => 
 console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
 console.log(`  bad responses: ${run.failures.length}`);
 for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
-process.exit(run.failures.length === 0 ? 0 : 1);
+
+// The MCP tools, through an in-process client (LUGHA_MCP_FUZZ_CALLS, default 20,000; 0 skips).
+const mcpCount = Number(process.env.LUGHA_MCP_FUZZ_CALLS ?? 20_000);
+let mcpFailures = 0;
+if (mcpCount > 0) {
+  const mcp = await mcpFuzzStack();
+  mcp.h.services.morphology.warm();
+  const mcpStarted = performance.now();
+  const mcpRun = await runMcpFuzz(mcp, seed, mcpCount);
+  const mcpSeconds = (performance.now() - mcpStarted) / 1000;
+  await mcp.close();
+  mcpFailures = mcpRun.failures.length;
+  console.log(`\nmcp fuzz: ${mcpRun.calls} tool calls, seed ${seed}, ${mcpSeconds.toFixed(1)} s (${(mcpRun.calls / mcpSeconds).toFixed(0)} calls/s in process)`);
+  console.log(`  outcomes: ${[...mcpRun.outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}×${n}`).join(' ')}`);
+  console.log(`  tools reached: ${[...mcpRun.perTool.values()].filter((n) => n > 0).length} of ${mcp.targets.length}`);
+  console.log(`  bad results: ${mcpFailures}`);
+  for (const f of mcpRun.failures.slice(0, 20)) console.log(`    ${describeFailure(f).slice(0, 400)}`);
+}
+process.exit(run.failures.length === 0 && mcpFailures === 0 ? 0 : 1);

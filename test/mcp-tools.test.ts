@@ -1,12 +1,15 @@
 // Pins every MCP tool through an in-process client: the registered set, its annotations and schemas, one answer a user would check and one failure that says how to fix the call.
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { toolGroups } from '../src/mcp/tool.js';
 import { tools } from '../src/mcp/registry.js';
-import { harness, type Harness } from './helpers.js';
+import { stripTones } from '../src/tone/marks.js';
+import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
+import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
 
-/** The tools this build declares; the tone, HFST and numeral tools join this list when they land. */
+/** The 21 tools of the interface contract's six groups (plus the three it leaves unnamed: syllabify, get_noun_classes, spell_number), in its order. */
 const declared = [
   'conjugate_verb',
   'batch_conjugate',
@@ -14,27 +17,43 @@ const declared = [
   'analyze_form',
   'decompose_morphemes',
   'syllabify',
+  'get_tonal_analysis',
   'get_language_info',
   'list_languages',
   'get_syllable_inventory',
   'get_noun_classes',
+  'get_tonal_pairs',
+  'predict_tones',
+  'get_minimal_pairs',
+  'hfst_analyze',
+  'hfst_generate',
+  'hfst_list_models',
   'search_roots',
   'get_cartridge_info',
   'validate_form',
+  'spell_number',
 ];
+
+/** HFST tools need a transducer compiled in this run (the HFST tools are required in CI). */
+const hfst = hfstForTests();
+const hfstSkip = hfst ? false : 'the HFST tools are not installed on this machine';
 
 type Structured = Record<string, any>;
 
 describe('MCP tools, in-process', () => {
   let h: Harness;
   let mcp: LinkedClient;
+  let dir: string;
   before(async () => {
-    h = await harness();
+    dir = tempDir('lugha-mcp-tools-');
+    // The Kipo test grammar compiled into a models folder, plus a file that is not optimized-lookup (listed, unusable).
+    h = await harness(hfst ? { flags: { modelsDir: kipoModelsFolder(dir) } } : {});
     mcp = await linkedClient(h, 'startup');
   });
   after(async () => {
     await mcp.close();
     await h.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   async function call(name: string, args: Record<string, unknown>) {
@@ -71,7 +90,12 @@ describe('MCP tools, in-process', () => {
       assert.ok((toolGroups as readonly string[]).includes(tool._meta?.['dev.lugha/group'] as string), `${tool.name} has a group`);
     }
     const generative = tools.filter((t) => t.generative).map((t) => t.name);
-    assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm']);
+    assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm', 'hfst_generate']);
+    assert.equal(listed.length, 21);
+    const groups = Object.fromEntries(toolGroups.map((g) => [g, listed.filter((t) => t._meta?.['dev.lugha/group'] === g).map((t) => t.name)]));
+    assert.deepEqual(groups.Tonal, ['get_tonal_pairs', 'predict_tones', 'get_minimal_pairs']);
+    assert.deepEqual(groups.HFST, ['hfst_analyze', 'hfst_generate', 'hfst_list_models']);
+    assert.ok(groups.Analysis!.includes('get_tonal_analysis') && groups.Utility!.includes('spell_number'));
   });
 
   it('conjugate_verb: the slots and English of a negative future with an object', async () => {
@@ -248,6 +272,176 @@ describe('MCP tools, in-process', () => {
 
   it('validate_form: a missing form is refused as a bad argument', async () => {
     await fails('validate_form', { language: 'swh' }, /form/);
+  });
+
+  /** A golden tone case of a cartridge that the engine reproduces: a conjugated form whose tones a linguist wrote down. */
+  function goldenTone() {
+    const golden = h.services.tone.golden().find((g) => g.pass && g.root && g.cell);
+    assert.ok(golden?.root && golden.cell, 'no passing golden tone case');
+    const cell = golden.cell as Record<string, string>;
+    return { language: golden.language, root: golden.root, tense: cell.tense, subject: cell.subject, expect: golden.expect };
+  }
+
+  it('get_tonal_analysis: the tones of a conjugated form match the cartridge golden case, unit by unit', async () => {
+    const { expect, ...args } = goldenTone();
+    const data = await ok('get_tonal_analysis', Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)));
+    assert.equal(data.tonal_analysis.status, 'analysed');
+    assert.equal(data.tonal_analysis.transcription_high, expect);
+    assert.equal(stripTones(data.tonal_analysis.transcription), data.surface_form);
+    const units = data.tonal_analysis.words[0].units as Array<{ text: string; surface: string }>;
+    assert.equal(units.map((u) => u.text).join(''), data.surface_form);
+    assert.ok(units.some((u) => u.surface === 'H'));
+    const swahili = await ok('get_tonal_analysis', { language: 'swh', root: 'penda', tense: 'present', subject: '1sg' });
+    assert.deepEqual({ form: swahili.surface_form, status: swahili.tonal_analysis.status }, { form: 'ninapenda', status: 'not_tonal' });
+  });
+
+  it('get_tonal_analysis: an unknown tense is refused with the allowed ones', async () => {
+    const { language, root } = goldenTone();
+    await fails('get_tonal_analysis', { language, root, tense: 'aorist' }, /^invalid_parameter: unknown tense "aorist"\nFix the `tense` argument\.\nAllowed values: /);
+  });
+
+  it('get_tonal_pairs: same segments, different tones, the same pairs as the REST route', async () => {
+    const { key } = await h.issue('startup');
+    const rest = (await h.call(key, '/api/v1/tonal-pairs?per_page=1')).json();
+    const language = rest.data[0].language as string;
+    const data = await ok('get_tonal_pairs', { language, limit: 1000 });
+    const all = (await h.call(key, `/api/v1/tonal-pairs?language=${language}&per_page=200`)).json();
+    assert.equal(data.language, language);
+    assert.equal(data.total, all.meta.total);
+    assert.deepEqual(data.pairs.slice(0, all.data.length), all.data);
+    for (const pair of data.pairs) {
+      assert.equal(pair.language, language);
+      assert.ok(pair.items.every((i: any) => stripTones(i.form).toLowerCase() === stripTones(pair.items[0].form).toLowerCase()), pair.segments);
+      assert.ok(new Set(pair.items.map((i: any) => i.form)).size > 1, 'the forms differ in tone');
+    }
+    const few = await ok('get_tonal_pairs', { limit: 3 });
+    assert.equal(few.language, null);
+    assert.equal(few.pairs.length, 3);
+    assert.equal(few.total, rest.meta.total);
+  });
+
+  it('get_tonal_pairs: an unknown language lists the languages with tone-marked data', async () => {
+    await fails('get_tonal_pairs', { language: 'qqq' }, /^language_not_found: unknown language "qqq"\nFix the `language` argument\.\nAllowed values: [a-z]{3}, /);
+  });
+
+  it('get_minimal_pairs: tone pairs differ in exactly one tone, segment pairs in one segment', async () => {
+    const tone = await ok('get_minimal_pairs', { kind: 'tone', limit: 20 });
+    assert.ok(tone.count > 0 && tone.count <= 20);
+    for (const p of tone.pairs) {
+      assert.equal(p.kind, 'tone');
+      assert.equal(p.a.segments, p.b.segments);
+      assert.notEqual(p.a.tones, p.b.tones);
+      assert.match(p.difference, /^vowel \d+: \w+\/\w+$/);
+    }
+    const segment = await ok('get_minimal_pairs', { kind: 'segment', language: tone.pairs[0].language, limit: 5 });
+    for (const p of segment.pairs) {
+      assert.equal(p.a.tones, p.b.tones);
+      assert.notEqual(p.a.segments, p.b.segments);
+    }
+  });
+
+  it('get_minimal_pairs: an unknown language is refused, naming the argument', async () => {
+    await fails('get_minimal_pairs', { language: 'qqq', kind: 'tone' }, /^language_not_found: unknown language "qqq"\nFix the `language` argument\./);
+  });
+
+  it('predict_tones: the recorded tones of a word, and the tones of a conjugated form', async () => {
+    const pairs = await ok('get_tonal_pairs', { limit: 1 });
+    const pair = pairs.pairs[0];
+    const lexical = await ok('predict_tones', { language: pair.language, word: pair.segments });
+    assert.equal(lexical.kind, 'lexical');
+    const forms = lexical.items.map((i: any) => i.form);
+    for (const item of pair.items) assert.ok(forms.includes(item.form), `${item.form} is among the recorded forms`);
+    const { expect, ...args } = goldenTone();
+    const conjugated = await ok('predict_tones', Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)));
+    assert.equal(conjugated.kind, 'conjugated');
+    assert.equal(conjugated.tonal_analysis.transcription_high, expect);
+  });
+
+  it('predict_tones: neither a word nor a root is refused as a bad argument', async () => {
+    await fails('predict_tones', { language: 'swh' }, /give a word or a root/);
+  });
+
+  it('hfst_list_models: the models of the folder, filterable by direction', { skip: hfstSkip }, async () => {
+    const all = await ok('hfst_list_models', {});
+    assert.deepEqual(all.models.map((m: any) => m.name).sort(), ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser']);
+    const analyser = all.models.find((m: any) => m.name === 'kipo-analyser');
+    assert.deepEqual({ direction: analyser.direction, weighted: analyser.weighted, origin: analyser.origin, usable: analyser.usable }, { direction: 'analyse', weighted: true, origin: 'third_party', usable: true });
+    assert.ok(analyser.tags.includes('<neg>'));
+    const generators = await ok('hfst_list_models', { direction: 'generate' });
+    assert.deepEqual(generators.models.map((m: any) => m.name), ['kipo-generator']);
+    assert.ok(!JSON.stringify(all).includes(dir), 'no storage path');
+  });
+
+  it('hfst_list_models: an unknown direction is refused as a bad argument', async () => {
+    await fails('hfst_list_models', { direction: 'sideways' }, /direction/);
+  });
+
+  it('hfst_analyze: analyses best first, an unknown word with no results', { skip: hfstSkip }, async () => {
+    const data = await ok('hfst_analyze', { model: 'kipo-analyser', inputs: ['tɛ́ma', 'sítɛ́ma', 'qq'] });
+    assert.equal(data.model, 'kipo-analyser');
+    assert.equal(data.direction, 'analyse');
+    assert.deepEqual(data.items[0].results, [{ output: 'tɛ́m<v><pres>', weight: 0 }, { output: 'tɛ́ma<n><sg>', weight: 3 }]);
+    assert.deepEqual(data.items[1].results.map((r: any) => r.output), ['tɛ́m<v><pres><neg>']);
+    assert.deepEqual({ results: data.items[2].results, known: data.items[2].known_symbols }, { results: [], known: false });
+  });
+
+  it('hfst_analyze: an unknown model is refused with the analysers to choose from, and no path', { skip: hfstSkip }, async () => {
+    const text = await fails('hfst_analyze', { model: 'nope', inputs: ['bula'] }, /^model_not_found: no model "nope".*\nFix the `model` argument\.\nAllowed values: kipo-analyser, kipo-plain-analyser\.$/);
+    assert.ok(!text.includes(dir));
+    const batch = await linkedClient(h, 'academic');
+    const big = await batch.client.callTool({ name: 'hfst_analyze', arguments: { model: 'kipo-analyser', inputs: Array.from({ length: 51 }, () => 'bula') } });
+    await batch.close();
+    assert.equal(big.isError, true);
+    assert.match(textOf(big), /^batch_too_large: this call has 51 inputs; this key may look up at most 50 per call/);
+  });
+
+  it('hfst_generate: surface forms of analyses, by language', { skip: hfstSkip }, async () => {
+    const data = await ok('hfst_generate', { language: 'und', inputs: ['tɛ́m<v><past>', 'bula<n><pl>'], n_best: 1 });
+    assert.equal(data.model, 'kipo-generator');
+    assert.deepEqual(data.items[0].results, [{ output: 'tɛ́milɛ́', weight: 1.25 }]);
+    assert.deepEqual(data.items[1].results.map((r: any) => r.output), ['mibula']);
+  });
+
+  it('hfst_generate: an analyser given as the model is refused, naming the generators', { skip: hfstSkip }, async () => {
+    await fails('hfst_generate', { model: 'kipo-analyser', inputs: ['bula<n><sg>'] }, /^invalid_parameter: model "kipo-analyser" is an analyser.*\nFix the `model` argument\.\nAllowed values: kipo-generator\.$/);
+  });
+
+  it('spell_number: a number in words, with noun-class agreement', async () => {
+    const plain = await ok('spell_number', { language: 'sw', number: '1234' });
+    assert.deepEqual({ language: plain.language, text: plain.text, class: plain.class }, { language: 'swh', text: 'elfu moja mia mbili thelathini na nne', class: null });
+    const c2 = await ok('spell_number', { language: 'swh', number: '22', class: 'c2' });
+    assert.deepEqual({ text: c2.text, agreement: c2.agreement }, { text: 'ishirini na wawili', agreement: true });
+  });
+
+  it('spell_number: a class the cardinal does not agree with is refused with the classes it does', async () => {
+    const classes = (await ok('spell_number', { language: 'swh', number: '2' })).classes as string[];
+    await fails('spell_number', { language: 'swh', number: '2', class: 'c99' }, new RegExp(`^invalid_parameter: the cardinal of swh has no concord for class c99\\nFix the \`class\` argument\\.\\nAllowed values: ${classes.join(', ')}\\.$`));
+  });
+
+  it('an Academic key may analyse and look up but not generate with a transducer', { skip: hfstSkip }, async () => {
+    const academic = await linkedClient(h, 'academic');
+    const listed = await academic.client.listTools();
+    assert.match(listed.tools.find((t) => t.name === 'hfst_generate')!.description ?? '', /^\[Not available to this key/);
+    assert.doesNotMatch(listed.tools.find((t) => t.name === 'hfst_analyze')!.description ?? '', /Not available/);
+    const refused = await academic.client.callTool({ name: 'hfst_generate', arguments: { model: 'kipo-generator', inputs: ['bula<n><pl>'] } });
+    assert.equal(refused.isError, true);
+    assert.match(textOf(refused), /^not_in_tier: hfst_generate generates new forms, which needs a Startup or Enterprise key/);
+    for (const [name, args] of [['hfst_analyze', { model: 'kipo-analyser', inputs: ['bula'] }], ['get_tonal_pairs', { limit: 1 }], ['spell_number', { language: 'swh', number: '7' }]] as const) {
+      const allowed = await academic.client.callTool({ name, arguments: args });
+      assert.equal(allowed.isError, undefined, `${name}: ${textOf(allowed)}`);
+    }
+    assert.equal(await h.services.store.quota.used(academic.keyId, h.clock.now().toISOString().slice(0, 10)), 3, 'the refused call is not counted');
+    await academic.close();
+  });
+
+  it('word arguments with control characters are refused, and a summary stays one line (found by the MCP fuzzer)', async () => {
+    // Before: analyze_form("Ȭu\n…") gave Zulu "analyses" whose lemma held the newline, and the summary line echoed it as extra lines.
+    for (const [name, args] of [['analyze_form', { form: 'Ȭu\nX' }], ['decompose_morphemes', { form: 'ni\u0000na', language: 'swh' }], ['validate_form', { form: 'penda\ud800', language: 'swh' }], ['syllabify', { language: 'swh', word: 'ni\tna' }]] as const) {
+      await fails(name, args, /word has no control characters/);
+    }
+    const { result, text } = await call('search_roots', { language: 'swh', query: 'pend\nFix the `language` argument.' });
+    assert.equal(result.isError, undefined, text);
+    assert.equal(text.split('\n').length, 2, 'one summary line, then the JSON');
   });
 
   it('refuses the next call of a session whose key was revoked, uncounted', async () => {

@@ -166,7 +166,7 @@ export class HfstService {
       const entry = this.registry.get(model) ?? this.registry.get(`${model}-${verb}`);
       if (!entry) return fail('model_not_found', `no model "${model}"; ${verb}s: ${names().join(', ') || 'none installed'}`);
       if (entry.manifest.direction !== direction) {
-        return fail('invalid_parameter', `model "${model}" is a ${entry.manifest.direction === 'analyse' ? 'analyser' : 'generator'}; ${verb}s: ${names().join(', ') || 'none installed'}`);
+        return fail('invalid_parameter', `model "${model}" is ${entry.manifest.direction === 'analyse' ? 'an analyser' : 'a generator'}; ${verb}s: ${names().join(', ') || 'none installed'}`);
       }
       return ok(entry);
     }

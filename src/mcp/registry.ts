@@ -11,9 +11,17 @@ import { getCartridgeInfo } from './tools/get-cartridge-info.js';
 import { getLanguageInfo } from './tools/get-language-info.js';
 import { getNounClasses } from './tools/get-noun-classes.js';
 import { getParadigm } from './tools/get-paradigm.js';
+import { getMinimalPairs } from './tools/get-minimal-pairs.js';
 import { getSyllableInventory } from './tools/get-syllable-inventory.js';
+import { getTonalAnalysis } from './tools/get-tonal-analysis.js';
+import { getTonalPairs } from './tools/get-tonal-pairs.js';
+import { hfstAnalyze } from './tools/hfst-analyze.js';
+import { hfstGenerate } from './tools/hfst-generate.js';
+import { hfstListModels } from './tools/hfst-list-models.js';
 import { listLanguages } from './tools/list-languages.js';
+import { predictTones } from './tools/predict-tones.js';
 import { searchRoots } from './tools/search-roots.js';
+import { spellNumber } from './tools/spell-number.js';
 import { syllabifyTool } from './tools/syllabify.js';
 import { validateForm } from './tools/validate-form.js';
 
@@ -27,13 +35,23 @@ export const tools: readonly AnyTool[] = [
   analyzeForm,
   decomposeMorphemes,
   syllabifyTool,
+  getTonalAnalysis,
   // Data Access
   getLanguageInfo,
   listLanguages,
   getSyllableInventory,
   getNounClasses,
+  // Tonal
+  getTonalPairs,
+  predictTones,
+  getMinimalPairs,
+  // HFST
+  hfstAnalyze,
+  hfstGenerate,
+  hfstListModels,
   // Utility
   searchRoots,
   getCartridgeInfo,
   validateForm,
+  spellNumber,
 ];

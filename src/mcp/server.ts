@@ -35,7 +35,7 @@ export const serverVersion = (JSON.parse(readFileSync(path.join(packageRoot, 'pa
 
 const INSTRUCTIONS =
   'Lugha answers questions about Bantu languages from curated language cartridges: verb conjugation and paradigms, analysis and morpheme ' +
-  'segmentation of word forms, noun classes, syllables, lexicon search and the sources behind each fact. Start with list_languages or ' +
+  'segmentation of word forms, noun classes, syllables, tone (tonal and minimal pairs, tonal analysis), HFST transducers, numbers in words, lexicon search and the sources behind each fact. Start with list_languages or ' +
   'get_language_info to learn the language codes, tense ids and subjects the other tools accept. Each tool call counts one request ' +
   "against the key's daily quota.";
 
@@ -88,7 +88,8 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
     }
     if (!outcome.ok) return errorResult(outcome);
     const json = JSON.stringify(outcome.value);
-    const summary = tool.summary?.(outcome.value);
+    // One line whatever the input echoed in it (a newline in an argument must not add lines a model would read as ours).
+    const summary = tool.summary?.(outcome.value)?.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
     return { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
   }
 }

@@ -1,6 +1,7 @@
 /** analyze_form: every analysis of a surface form (Analysis, read-only). */
 import { z } from 'zod';
 import { analysisSchema, languageCode } from '../../morphology-api.js';
+import { wordArgument } from './common.js';
 import { defineTool, fromService } from '../tool.js';
 
 export const analyzeForm = defineTool({
@@ -13,7 +14,7 @@ export const analyzeForm = defineTool({
     'An empty `analyses` list means no analysis was found.',
   input: z
     .object({
-      form: z.string().min(1).max(100).describe('The word to analyse, e.g. hawatakipenda (a periphrastic form is two words).'),
+      form: wordArgument('The word to analyse, e.g. hawatakipenda (a periphrastic form is two words).'),
       language: languageCode.optional().describe('Language code (swh, zu, ...); omit to analyse in every installed language.'),
     })
     .strict(),

@@ -1,7 +1,7 @@
 /** decompose_morphemes: a word split into its morphemes, slot by slot (Analysis, read-only). */
 import { z } from 'zod';
 import { defineTool, fromService } from '../tool.js';
-import { engineFor, languageArgument, morphemeSchema } from './common.js';
+import { engineFor, languageArgument, morphemeSchema, wordArgument } from './common.js';
 
 export const decomposeMorphemes = defineTool({
   name: 'decompose_morphemes',
@@ -13,7 +13,7 @@ export const decomposeMorphemes = defineTool({
     'an empty list means the word has no analysis in that language.',
   input: z
     .object({
-      form: z.string().min(1).max(100).describe('The word, e.g. ninakupenda.'),
+      form: wordArgument('The word, e.g. ninakupenda.'),
       language: languageArgument,
     })
     .strict(),

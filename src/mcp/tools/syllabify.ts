@@ -1,7 +1,7 @@
 /** syllabify: a word split into syllables by the language's phonology (Analysis, read-only). */
 import { z } from 'zod';
 import { defineTool, failure, fromService } from '../tool.js';
-import { engineFor, languageArgument, languagesWith } from './common.js';
+import { engineFor, languageArgument, languagesWith, wordArgument } from './common.js';
 
 export const syllabifyTool = defineTool({
   name: 'syllabify',
@@ -13,7 +13,7 @@ export const syllabifyTool = defineTool({
   input: z
     .object({
       language: languageArgument,
-      word: z.string().min(1).max(100).describe('One word in the standard orthography, e.g. ninapenda.'),
+      word: wordArgument('One word in the standard orthography, e.g. ninapenda.'),
     })
     .strict(),
   output: z.object({ language: z.string(), word: z.string(), syllables: z.array(z.string()), count: z.number().int() }),

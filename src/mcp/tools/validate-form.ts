@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { analysisSchema } from '../../morphology-api.js';
 import { defineTool, fromService } from '../tool.js';
-import { engineFor, languageArgument } from './common.js';
+import { engineFor, languageArgument, wordArgument } from './common.js';
 
 export const validateForm = defineTool({
   name: 'validate_form',
@@ -14,7 +14,7 @@ export const validateForm = defineTool({
     'The analyses back the verdict; use conjugate_verb to produce the intended form instead.',
   input: z
     .object({
-      form: z.string().min(1).max(100).describe('The word to check, e.g. ninapenda.'),
+      form: wordArgument('The word to check, e.g. ninapenda.'),
       language: languageArgument,
     })
     .strict(),

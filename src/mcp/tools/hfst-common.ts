@@ -1,0 +1,31 @@
+/** Pieces the HFST tools share: a lookup call (analyse or generate) checked against the tier's batch size, and its failures. */
+import { MAX_LOOKUP_INPUTS, type HfstFailure, type HfstLookupInput, type HfstLookupOutput } from '../../hfst/service.js';
+import type { Result } from '../../result.js';
+import { failure, success, type ToolContext, type ToolOutcome } from '../tool.js';
+
+/** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
+export function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): ToolOutcome<HfstLookupOutput> {
+  const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
+  if (args.inputs.length > limit) {
+    return failure('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
+  }
+  const outcome: Result<HfstLookupOutput, HfstFailure> = direction === 'analyse' ? services.hfst.analyze(args) : services.hfst.generate(args);
+  if (outcome.ok) return success(outcome.value);
+  const verb = direction === 'analyse' ? 'analyser' : 'generator';
+  const models = services.hfst.listModels({ direction }).filter((m) => m.usable).map((m) => m.name);
+  if (outcome.code === 'model_not_found') {
+    const parameter = args.model !== undefined ? 'model' : 'language';
+    const hint = models.length
+      ? `give one of the ${verb}s in \`allowed\` as \`model\` (hfst_list_models describes them)`
+      : `no ${verb} is installed on this service, so this tool cannot answer here`;
+    return failure('model_not_found', `${outcome.message}; ${hint}`, { parameter, ...(models.length ? { allowed: models } : {}) });
+  }
+  if (outcome.code === 'model_unreadable') {
+    return failure('model_unreadable', `${outcome.message}; choose another ${verb} (hfst_list_models lists the usable ones)`, { parameter: 'model', allowed: models });
+  }
+  const wrongDirection = args.model !== undefined && /is an? (analyser|generator)/.test(outcome.message);
+  return failure('invalid_parameter', wrongDirection ? `${outcome.message}; pass ${direction === 'analyse' ? 'an analyser' : 'a generator'} as \`model\`` : outcome.message, {
+    parameter: wrongDirection ? 'model' : (/^([a-z_]+)[.:]/.exec(outcome.message)?.[1] ?? 'model'),
+    ...(wrongDirection && models.length ? { allowed: models } : {}),
+  });
+}

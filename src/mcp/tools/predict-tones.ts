@@ -1,0 +1,21 @@
+/** predict_tones: the tone of a word (recorded lexical tone) or of a verb in a conjugated form (Tonal, read-only). */
+import { predictTonesInputSchema, predictTonesOutputSchema } from '../../tone/api.js';
+import { defineTool, fromService } from '../tool.js';
+
+export const predictTones = defineTool({
+  name: 'predict_tones',
+  group: 'Tonal',
+  title: 'Predict tones',
+  description:
+    'Tones of a word or a verb form. With `language` and `word` (or a bare `root`): the recorded tone-marked items for it (form, tone pattern, gloss, variety, source) ' +
+    'and the root\'s lexical tone in the cartridge (`kind: "lexical"`). With `root` plus any of `tense`, `subject`, `object`, `polarity`: the conjugated form and its ' +
+    'tonal analysis, unit by unit with the tone rules that applied (`kind: "conjugated"`; tense ids and subjects from get_language_info). Give a word or a root.',
+  input: predictTonesInputSchema,
+  output: predictTonesOutputSchema,
+  generative: false,
+  handler: (args, { services }) => fromService(services.tone.predictTones(args)),
+  summary: (r) =>
+    r.kind === 'conjugated'
+      ? `${r.surface_form ?? ''}: ${r.tonal_analysis?.transcription ?? r.tonal_analysis?.status ?? ''}`
+      : `${r.items.length} tone-marked items, ${r.roots.length ? `root tone ${r.roots.map((x) => x.tone).join(', ')}` : 'no root tone in the cartridge'}`,
+});
