@@ -16,7 +16,8 @@ import { openMorphology } from '../src/services.js';
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 
 /** Cartridges with verbs from cited grammars only; the others are measured on gold tables by `lugha eval`. */
-const GRAMMAR_CARTRIDGES = ['xho', 'kin', 'kik', 'tsn', 'sot'];
+// Kikuyu (kik) joins this list when its cartridge gets a verb grammar.
+const GRAMMAR_CARTRIDGES = ['xho', 'kin', 'tsn', 'sot'];
 
 describe('golden verb forms analyse back to their lemma and cell', () => {
   for (const language of morphology.languages().filter((l) => GRAMMAR_CARTRIDGES.includes(l.iso))) {
@@ -24,7 +25,8 @@ describe('golden verb forms analyse back to their lemma and cell', () => {
     assert.ok(found.ok);
     const engine = found.value;
     const tests = (engine.cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb');
-    it(`${language.iso}: every golden verb form analyses back`, { skip: tests.length === 0 ? 'no golden verb forms' : false }, () => {
+    it(`${language.iso}: every golden verb form analyses back`, () => {
+      assert.ok(tests.length > 0, `${language.iso} has no golden verb forms`);
       const key = (cell: Cell) => {
         const c = engine.generator.canonical(cell);
         return JSON.stringify([c.tense, c.polarity, c.subject ?? null, c.object ?? null, c.variant ?? null]);
