@@ -1,6 +1,6 @@
 /** Helpers the benchmarks share: child servers on free ports, load with autocannon, a printed table. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,8 +115,35 @@ export async function load(url: string, options: { seconds: number; connections:
   };
 }
 
-/** Prints rows of figure | Lugha | baseline | ratio (Lugha / baseline). */
-export function printTable(title: string, rows: Array<{ figure: string; lugha: number; baseline: number; unit: string }>): void {
+export interface Row {
+  figure: string;
+  lugha: number;
+  baseline: number;
+  unit: string;
+}
+
+/** Where `npm run bench` (scripts/run-bench.mjs) collects every benchmark's rows, one JSON object a line. */
+export const REPORT_ENV = 'BENCH_REPORT_FILE';
+
+/** The benchmark's name: its file name without `.ts` (bench/metered-route.ts -> metered-route). */
+function benchName(): string {
+  return path.basename(process.argv[1] ?? 'bench', '.ts');
+}
+
+/**
+ * Hands rows to the runner: when BENCH_REPORT_FILE names a file (not a LUGHA_ name: those are settings the config validates), appends one JSON line per row
+ * ({ bench, table, figure, unit, lugha, baseline }). Run alone, a benchmark only prints.
+ */
+export function report(table: string, rows: Row[]): void {
+  const file = process.env[REPORT_ENV];
+  if (!file) return;
+  const bench = benchName();
+  appendFileSync(file, rows.map((r) => `${JSON.stringify({ bench, table, figure: r.figure, unit: r.unit, lugha: r.lugha, baseline: r.baseline })}\n`).join(''));
+}
+
+/** Prints rows of figure | Lugha | baseline | ratio (Lugha / baseline), and reports them to the runner. */
+export function printTable(title: string, rows: Row[]): void {
+  report(title, rows);
   const lines = [
     `\n${title}`,
     `${'figure'.padEnd(44)} ${'Lugha'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(8)}`,
