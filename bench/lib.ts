@@ -34,7 +34,8 @@ export async function startServer(command: string, args: string[], url: string, 
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Already gone (an exit code, or killed by a signal such as an earlier SIGTERM): nothing to wait for.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
