@@ -62,13 +62,18 @@ export interface LughaServer {
   stop(): Promise<void>;
 }
 
-/** `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key. */
-export async function startLugha(): Promise<LughaServer> {
+/**
+ * `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key.
+ * Analyzers are built on first use (LUGHA_WARM_ANALYZERS=false) unless `warmAnalyzers`: the background
+ * warm-up takes seconds of CPU per language, and on a small machine a short load run would measure it.
+ */
+export async function startLugha(options: { warmAnalyzers?: boolean } = {}): Promise<LughaServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-'));
   const created = JSON.parse(lughaCli(['keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--data-dir', dataDir, '--json'])) as { key: string };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, cleanEnv);
+  const env = { ...cleanEnv, LUGHA_WARM_ANALYZERS: options.warmAnalyzers ? 'true' : 'false' };
+  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, env);
   return {
     child,
     origin,
