@@ -99,11 +99,12 @@ function eldSince(file: string, from: number, to: number): { p99: number; max: n
  * Sends `rate` requests a second to `origin` for `seconds`, each on the next route of the mix;
  * every `sampleSeconds` records latency, errors, the server's RSS and event-loop delay.
  */
-async function paced(origin: string, headers: Record<string, string>, child: ChildProcess, eldFile: string, seconds: number, print: boolean): Promise<{ samples: Sample[]; all: number[]; requests: number; errors: number; statuses: Map<string, number>; elapsed: number }> {
+async function paced(origin: string, headers: Record<string, string>, child: ChildProcess, eldFile: string, seconds: number, warmup: number, print: boolean): Promise<{ samples: Sample[]; all: number[]; afterWarmup: number[]; requests: number; errors: number; statuses: Map<string, number>; elapsed: number }> {
   const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const samples: Sample[] = [];
   const all: number[] = [];
+  const afterWarmup: number[] = [];
   const statuses = new Map<string, number>();
   let window: number[] = [];
   let windowErrors = 0;
@@ -129,6 +130,7 @@ async function paced(origin: string, headers: Record<string, string>, child: Chi
       }
       window.push(ms);
       all.push(ms);
+      if ((t0 - start) / 1000 >= warmup) afterWarmup.push(ms);
     };
     const req = request({ host: url.hostname, port: url.port, path: route.path(), headers, agent }, (res) => {
       res.resume();
@@ -190,7 +192,7 @@ async function paced(origin: string, headers: Record<string, string>, child: Chi
   for (let i = 0; i < 1000 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 10));
   takeSample();
   agent.destroy();
-  return { samples, all: all.sort((a, b) => a - b), requests: sent, errors, statuses, elapsed: (performance.now() - start) / 1000 };
+  return { samples, all: all.sort((a, b) => a - b), afterWarmup: afterWarmup.sort((a, b) => a - b), requests: sent, errors, statuses, elapsed: (performance.now() - start) / 1000 };
 }
 
 const children: ChildProcess[] = [];
@@ -221,7 +223,7 @@ try {
     `\nSoak: lugha serve (embedded, analyzers ${values.warm ? 'warmed at start' : 'built on first use'}), ${rate} req/s for ${minutes} min over ${routes.map((r) => r.name).join(', ')}; ` +
       `RSS after the first request of each route ${rssAtStart.toFixed(1)} MiB; warm-up = first ${warmupSeconds} s\n`,
   );
-  const soak = await paced(origin, headers, lugha, eldFile, minutes * 60, true);
+  const soak = await paced(origin, headers, lugha, eldFile, minutes * 60, warmupSeconds, true);
   await stopServer(lugha);
   const counted = (JSON.parse(lughaCli(['keys', 'list', '--data-dir', dataDir, '--json'])) as Array<{ used_today: number }>)[0]?.used_today ?? 0;
 
@@ -239,7 +241,7 @@ try {
   const bare = await startServer(process.execPath, ['--import', preload, '-e', script], `http://127.0.0.1:${basePort}/`, { ...cleanEnv, BENCH_ELD_FILE: baseEld });
   children.push(bare);
   process.stdout.write(`\nBaseline: bare node:http, same pace and paths, ${baselineSeconds} s\n`);
-  const base = await paced(`http://127.0.0.1:${basePort}`, {}, bare, baseEld, baselineSeconds, true);
+  const base = await paced(`http://127.0.0.1:${basePort}`, {}, bare, baseEld, baselineSeconds, 0, true);
   await stopServer(bare);
 
   // Verdict.
@@ -267,8 +269,11 @@ try {
     { figure: 'achieved rate', lugha: soak.requests / soak.elapsed, baseline: base.requests / base.elapsed, unit: 'req/s' },
     { figure: 'latency p50, whole run', lugha: quantile(soak.all, 0.5), baseline: quantile(base.all, 0.5), unit: 'ms' },
     { figure: 'latency p99, whole run', lugha: quantile(soak.all, 0.99), baseline: quantile(base.all, 0.99), unit: 'ms' },
+    { figure: 'latency p50 after warm-up', lugha: quantile(soak.afterWarmup, 0.5), baseline: quantile(base.all, 0.5), unit: 'ms' },
+    { figure: 'latency p99 after warm-up', lugha: quantile(soak.afterWarmup, 0.99), baseline: quantile(base.all, 0.99), unit: 'ms' },
     { figure: 'error rate', lugha: pct(soak.errors, soak.requests), baseline: pct(base.errors, base.requests), unit: '%' },
     { figure: 'event-loop delay, worst 1 s p99', lugha: maxOf(soak.samples, 'eldP99'), baseline: maxOf(base.samples, 'eldP99'), unit: 'ms' },
+    { figure: 'event-loop delay, worst 1 s p99 after warm-up', lugha: maxOf(soak.samples.filter((x) => x.at > warmupSeconds), 'eldP99'), baseline: maxOf(base.samples, 'eldP99'), unit: 'ms' },
     { figure: 'RSS at end', lugha: last?.rssMiB ?? Number.NaN, baseline: baseLast?.rssMiB ?? Number.NaN, unit: 'MiB' },
     { figure: 'RSS growth after warm-up', lugha: growth, baseline: baseGrowth, unit: 'MiB' },
   ]);

@@ -80,7 +80,7 @@ try {
 
 const fmt = (n) => {
   if (n === null || n === undefined || Number.isNaN(n)) return '-';
-  if (Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-US');
+  if (Number.isInteger(n) || Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-US');
   if (Math.abs(n) >= 1) return n.toFixed(2);
   return n.toPrecision(2);
 };
