@@ -8,6 +8,7 @@
  */
 import { fuzzStack, runFuzz } from '../test/fuzz-harness.js';
 import { describeFailure, mcpFuzzStack, runMcpFuzz } from '../test/mcp-fuzzer.js';
+import { report } from './lib.js';
 
 const seed = Number(process.env.LUGHA_FUZZ_SEED ?? 20261122);
 const count = Number(process.env.LUGHA_FUZZ_REQUESTS ?? 100_000);
@@ -25,6 +26,11 @@ console.log(`  statuses: ${[...run.statuses].sort((a, b) => a[0] - b[0]).map(([s
 const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
 console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
 console.log(`  bad responses: ${run.failures.length}`);
+// No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
+report(`HTTP fuzz, seed ${seed}`, [
+  { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
+  { figure: 'HTTP fuzz, bad responses', lugha: run.failures.length, baseline: Number.NaN, unit: 'count' },
+]);
 for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
 
 // The MCP tools, through an in-process client (LUGHA_MCP_FUZZ_CALLS, default 20,000; 0 skips).
@@ -42,6 +48,10 @@ if (mcpCount > 0) {
   console.log(`  outcomes: ${[...mcpRun.outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}×${n}`).join(' ')}`);
   console.log(`  tools reached: ${[...mcpRun.perTool.values()].filter((n) => n > 0).length} of ${mcp.targets.length}`);
   console.log(`  bad results: ${mcpFailures}`);
+  report(`MCP fuzz, seed ${seed}`, [
+    { figure: `MCP fuzz, ${mcpRun.calls} tool calls in process`, lugha: mcpRun.calls / mcpSeconds, baseline: Number.NaN, unit: 'calls/s' },
+    { figure: 'MCP fuzz, bad results', lugha: mcpFailures, baseline: Number.NaN, unit: 'count' },
+  ]);
   for (const f of mcpRun.failures.slice(0, 20)) console.log(`    ${describeFailure(f).slice(0, 400)}`);
 }
 process.exit(run.failures.length === 0 && mcpFailures === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 /** Helpers the benchmarks share: child servers on free ports, load with autocannon, a printed table. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,8 @@ export async function startServer(command: string, args: string[], url: string, 
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Already gone (an exit code, or killed by a signal such as an earlier SIGTERM): nothing to wait for.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
@@ -61,13 +62,18 @@ export interface LughaServer {
   stop(): Promise<void>;
 }
 
-/** `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key. */
-export async function startLugha(): Promise<LughaServer> {
+/**
+ * `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key.
+ * Analyzers are built on first use (LUGHA_WARM_ANALYZERS=false) unless `warmAnalyzers`: the background
+ * warm-up takes seconds of CPU per language, and on a small machine a short load run would measure it.
+ */
+export async function startLugha(options: { warmAnalyzers?: boolean } = {}): Promise<LughaServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-'));
   const created = JSON.parse(lughaCli(['keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--data-dir', dataDir, '--json'])) as { key: string };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, cleanEnv);
+  const env = { ...cleanEnv, LUGHA_WARM_ANALYZERS: options.warmAnalyzers ? 'true' : 'false' };
+  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, env);
   return {
     child,
     origin,
@@ -115,8 +121,35 @@ export async function load(url: string, options: { seconds: number; connections:
   };
 }
 
-/** Prints rows of figure | Lugha | baseline | ratio (Lugha / baseline). */
-export function printTable(title: string, rows: Array<{ figure: string; lugha: number; baseline: number; unit: string }>): void {
+export interface Row {
+  figure: string;
+  lugha: number;
+  baseline: number;
+  unit: string;
+}
+
+/** Where `npm run bench` (scripts/run-bench.mjs) collects every benchmark's rows, one JSON object a line. */
+export const REPORT_ENV = 'BENCH_REPORT_FILE';
+
+/** The benchmark's name: its file name without `.ts` (bench/metered-route.ts -> metered-route). */
+function benchName(): string {
+  return path.basename(process.argv[1] ?? 'bench', '.ts');
+}
+
+/**
+ * Hands rows to the runner: when BENCH_REPORT_FILE names a file (not a LUGHA_ name: those are settings the config validates), appends one JSON line per row
+ * ({ bench, table, figure, unit, lugha, baseline }). Run alone, a benchmark only prints.
+ */
+export function report(table: string, rows: Row[]): void {
+  const file = process.env[REPORT_ENV];
+  if (!file) return;
+  const bench = benchName();
+  appendFileSync(file, rows.map((r) => `${JSON.stringify({ bench, table, figure: r.figure, unit: r.unit, lugha: r.lugha, baseline: r.baseline })}\n`).join(''));
+}
+
+/** Prints rows of figure | Lugha | baseline | ratio (Lugha / baseline), and reports them to the runner. */
+export function printTable(title: string, rows: Row[]): void {
+  report(title, rows);
   const lines = [
     `\n${title}`,
     `${'figure'.padEnd(44)} ${'Lugha'.padStart(12)} ${'baseline'.padStart(12)} ${'ratio'.padStart(8)}`,
