@@ -45,6 +45,13 @@ function cli(args: string[], env: NodeJS.ProcessEnv): string {
 }
 
 /** `lugha serve` on a free port; resolves once it listens and has built its analyzers (start-up work). */
+/** A data directory for one instance, removed at the end of the run. */
+function scratchDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-scale-'));
+  dirs.push(dir);
+  return dir;
+}
+
 async function serve(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
   const port = await freePort();
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], { env: { ...env, LUGHA_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -104,12 +111,12 @@ try {
   // 2. One instance on PostgreSQL + Redis.
   const sharedEnv = { ...baseEnv, LUGHA_DATABASE_URL: db.url, LUGHA_REDIS_URL: redis.url, LUGHA_REDIS_PREFIX: redis.prefix };
   const sharedKey = (JSON.parse(cli(['keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--json'], sharedEnv)) as { key: string }).key;
-  const one = await serve(sharedEnv, mkdtempSync(path.join(tmpdir(), 'lugha-bench-scale-')));
+  const one = await serve(sharedEnv, scratchDir());
   const single = await measure(one, sharedKey);
   for (const child of children.splice(0)) await stopServer(child);
 
   // 3. Three instances behind the balancer.
-  const three = await Promise.all([0, 1, 2].map(() => serve(sharedEnv, mkdtempSync(path.join(tmpdir(), 'lugha-bench-scale-')))));
+  const three = await Promise.all([0, 1, 2].map(() => serve(sharedEnv, scratchDir())));
   const front = await balancer(three);
   const balanced = await measure(front, sharedKey);
   for (const child of children.splice(0)) await stopServer(child);
