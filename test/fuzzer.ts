@@ -123,16 +123,17 @@ const HOSTILE: string[] = [
   'toString',
 ];
 
-const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+export const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 function longString(rand: () => number): string {
   const unit = pick(rand, ['a', 'é', '\u0301', '\ud83d\ude00', '%', '/', 'ŋ']);
   return unit.repeat(pick(rand, [65, 257, 4097, 70_000]));
 }
 
-function randomUnicode(rand: () => number): string {
+/** 1..`max` code points from ASCII, controls, Latin, combining marks, lone surrogates, private use and emoji. */
+export function randomUnicode(rand: () => number, max = 12): string {
   let s = '';
-  const n = 1 + Math.floor(rand() * 12);
+  const n = 1 + Math.floor(rand() * max);
   for (let i = 0; i < n; i++) {
     const range = pick(rand, [[0x20, 0x7e], [0x00, 0x1f], [0x80, 0x24f], [0x300, 0x36f], [0xd800, 0xdfff], [0xe000, 0xffff], [0x1f600, 0x1f64f]] as const);
     s += String.fromCodePoint(range[0] + Math.floor(rand() * (range[1] - range[0] + 1)));

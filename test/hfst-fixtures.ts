@@ -6,6 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileLexc, hfstToolsAvailable, runHfst, type CompiledModels } from '../src/hfst/toolchain.js';
+// The fuzzer's seeded PRNG (mulberry32), so the random lexicon is the same every run.
+import { prng } from './fuzzer.js';
 
 export const KIPO_LEXC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'hfst', 'kipo.lexc');
 
@@ -32,17 +34,6 @@ export function compileKipo(dir: string): KipoModels {
   };
 }
 
-/** A small deterministic PRNG (mulberry32), so the random lexicon is the same every run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A random lexicon with ambiguity, weights, a multi-code-point letter, tags and

@@ -17,10 +17,12 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
-import { documentedCodes, prng } from './fuzzer.js';
+import { documentedCodes, pick, prng, randomUnicode as anyUnicode } from './fuzzer.js';
 import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
+
+const randomUnicode = (rand: () => number) => anyUnicode(rand, 16);
 
 export { prng };
 
@@ -58,7 +60,6 @@ export interface McpFuzzCall {
   client: number;
 }
 
-const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 /** Hostile strings: traversal, injection, control and odd unicode, numbers in strings. */
 export const HOSTILE_STRINGS: readonly string[] = [
@@ -101,16 +102,6 @@ export const HOSTILE_STRINGS: readonly string[] = [
 
 /** Values of the wrong type for any argument. */
 const WRONG_TYPES: readonly unknown[] = [null, true, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5, [], ['swh'], {}, { language: 'swh' }, [[[]]], 'x'];
-
-function randomUnicode(rand: () => number): string {
-  let s = '';
-  const n = 1 + Math.floor(rand() * 16);
-  for (let i = 0; i < n; i++) {
-    const range = pick(rand, [[0x20, 0x7e], [0x00, 0x1f], [0x80, 0x24f], [0x300, 0x36f], [0xd800, 0xdfff], [0xe000, 0xffff], [0x1f600, 0x1f64f]] as const);
-    s += String.fromCodePoint(range[0] + Math.floor(rand() * (range[1] - range[0] + 1)));
-  }
-  return s;
-}
 
 function longString(rand: () => number): string {
   return pick(rand, ['a', 'é', '\u0301', '\ud83d\ude00', '/', 'ŋ', '<v>', '../']).repeat(pick(rand, [33, 65, 101, 501, 4097, 70_000]));
