@@ -24,13 +24,17 @@ export function prng(seed: number): () => number {
   };
 }
 
-interface JsonSchema {
+/** The JSON Schema keywords the fuzzers read (OpenAPI parameters, MCP tool inputs). */
+export interface JsonSchema {
   type?: string | string[];
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];

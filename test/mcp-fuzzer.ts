@@ -17,7 +17,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
-import { documentedCodes, pick, prng, randomUnicode as anyUnicode } from './fuzzer.js';
+import { documentedCodes, pick, prng, randomUnicode as anyUnicode, type JsonSchema } from './fuzzer.js';
 import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
@@ -25,24 +25,6 @@ import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
 const randomUnicode = (rand: () => number) => anyUnicode(rand, 16);
 
 export { prng };
-
-interface JsonSchema {
-  type?: string | string[];
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  default?: unknown;
-}
 
 /** One tool as the server lists it. */
 export interface McpFuzzTarget {

@@ -5,19 +5,12 @@
  */
 import { readdirSync } from 'node:fs';
 import type { LanguageCodes } from '../language-codes.js';
-import type { MorphologyService } from '../morphology/service.js';
+import type { LanguageSummary, MorphologyService } from '../morphology/service.js';
 import { COVERAGE_LEVELS, capabilityEvaluators, scoreGolden, type CapabilityEvaluator, type CapabilityStatus, type CoverageLevel } from './capabilities.js';
 import { measuredFor, type MeasuredFile, type MeasuredLanguage } from './measured-accuracy.js';
 
 /** One cartridge with its coverage per capability. */
-export interface CartridgeCoverage {
-  iso: string;
-  iso639_1: string | null;
-  name: string;
-  endonym: string | null;
-  glottocode: string | null;
-  guthrie: string | null;
-  foundational: boolean;
+export interface CartridgeCoverage extends Pick<LanguageSummary, 'iso' | 'iso639_1' | 'name' | 'endonym' | 'glottocode' | 'guthrie' | 'foundational'> {
   /** The strongest level any capability beyond metadata reaches: a summary for listings. */
   level: CoverageLevel;
   capabilities: Record<string, CapabilityStatus>;
