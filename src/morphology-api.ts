@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { tonalAnalysisDetail } from './tone/api.js';
+import { wordText } from './word-text.js';
 
 /** A language code as callers send it (ISO 639-3, 639-1 or a macrolanguage code); the service normalises it. */
 export const languageCode = z.string().min(1).max(32);
@@ -27,7 +28,7 @@ const flag = z
 
 /** The parameters of one conjugation besides the language (GET /conjugate, batch items). */
 export const conjugationParameters = {
-  root: z.string().min(1).max(64).describe('Verb root: `penda`, `-pend-` or the infinitive `kupenda`.'),
+  root: wordText(64).describe('Verb root: `penda`, `-pend-` or the infinitive `kupenda`.'),
   subject: z.string().min(1).max(8).optional().describe('Subject: `1sg`, `2sg`, `3sg`, `1pl`, `2pl`, `3pl`, or a noun class `c1`..`c18`.'),
   tense: z.string().min(1).max(64).optional().describe('Tense id, as listed by GET /languages (default: the first tense of the language).'),
   polarity: polarity.optional().describe('Default positive.'),
@@ -162,7 +163,7 @@ const itemProblem = z.object({
 
 export const paradigmSchema = z
   .object({
-    roots: z.array(z.string().min(1).max(64)).min(1),
+    roots: z.array(wordText(64)).min(1),
     subjects: z.array(z.string().min(1).max(8)).min(1).optional().describe('Default: every subject of the language.'),
     tenses: z.array(z.string().min(1).max(64)).min(1).optional().describe('Default: every tense of the language.'),
     polarity: z.array(polarity).min(1).optional().describe('Default: ["positive"].'),

@@ -98,6 +98,25 @@ describe('errors over HTTP', () => {
     assert.ok(errors.some((e) => e.parameter === 'colour' && /unknown parameter/.test(e.message)));
   });
 
+  it('refuses words with control characters or lone surrogates, naming the parameter', async () => {
+    const cases: Array<{ url: string; method?: 'POST'; payload?: unknown; parameter: string }> = [
+      { url: '/api/v1/analyze?form=ki%00tabu&language=swh', parameter: 'form' },
+      { url: '/api/v1/analyze?form=soma%0Asoma&language=swh', parameter: 'form' },
+      { url: '/api/v1/conjugate?language=swh&root=pend%09a&subject=1sg', parameter: 'root' },
+      { url: '/api/v1/hfst/analyze', method: 'POST', payload: { language: 'swh', inputs: ['anapenda', 'ana\ud800penda'] }, parameter: 'inputs.1' },
+    ];
+    for (const c of cases) {
+      const res = await h.call(key, c.method ? { method: c.method, url: c.url, payload: c.payload as object } : c.url);
+      assert.equal(res.statusCode, 400, c.url);
+      const body = problemOf(res);
+      assert.equal(body.code, 'invalid_parameter', c.url);
+      const errors = body.errors as Array<{ parameter: string; message: string }>;
+      assert.ok(errors.some((e) => e.parameter === c.parameter && /control characters/.test(e.message)), `${c.url}: ${JSON.stringify(errors)}`);
+    }
+    const plain = await h.call(key, '/api/v1/analyze?form=anapenda&language=swh');
+    assert.equal(plain.statusCode, 200, 'the same route accepts an ordinary word');
+  });
+
   it('refuses bad JSON, the wrong media type and oversized bodies', async () => {
     const post = (payload: string, type = 'application/json') =>
       h.call(undefined, { method: 'POST', url: '/test/echo', headers: { 'content-type': type }, payload });

@@ -74,6 +74,36 @@ describe('/mcp over Streamable HTTP', () => {
     assert.equal(JSON.parse(listed.body.replace(/^[\s\S]*?data: /, '').trim() || listed.body).result.serverInfo.name, 'lugha');
   });
 
+  it('lets a browser client on a listed origin send every header the SDK sends (CORS preflight)', async () => {
+    const { key } = await h.issue('startup');
+    // Record the request headers real SDK clients send, for both protocol generations and a tool call.
+    const sent = new Set<string>();
+    const recording = (input: string | URL | Request, init?: RequestInit) => {
+      new Headers(init?.headers).forEach((_value, name) => sent.add(name));
+      return fetch(input, init);
+    };
+    for (const mode of ['legacy', 'auto'] as const) {
+      const client = new Client({ name: 'lugha-cors-test', version: '1.0.0' }, { versionNegotiation: { mode } });
+      await client.connect(new StreamableHTTPClientTransport(url, { fetch: recording, requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+      await client.callTool({ name: 'list_languages', arguments: {} });
+      await client.close();
+    }
+    // Headers a browser may send without asking; every other one must be allowed by the preflight.
+    const safelisted = new Set(['accept', 'accept-language', 'content-language']);
+    const needed = [...sent].filter((name) => !safelisted.has(name)).sort();
+    assert.ok(needed.includes('authorization') && needed.includes('mcp-protocol-version'), `recorded: ${needed.join(', ')}`);
+    const preflight = await h.call(undefined, {
+      method: 'OPTIONS',
+      url: '/mcp',
+      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': needed.join(', ') },
+    });
+    assert.equal(preflight.statusCode, 204);
+    const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
+    assert.deepEqual(needed.filter((name) => !allowed.includes(name)), [], 'headers a browser would be refused');
+    const answer = await h.call(key, post(initialize, { origin: 'https://app.example.org' }));
+    assert.match(String(answer.headers['access-control-expose-headers']), /Mcp-Protocol-Version/);
+  });
+
   it('serves every tool to a Startup key and counts one request per tool call, not per list', async () => {
     const { key, id } = await h.issue('startup');
     const client = await connect(key);

@@ -5,6 +5,7 @@
  * below are their inputs and outputs.
  */
 import { z } from 'zod';
+import { wordText } from '../word-text.js';
 import { fail, ok, type Result } from '../result.js';
 import type { ModelEntry, ModelRegistry } from './models.js';
 import { HfstFormatError, type Transducer } from './transducer.js';
@@ -20,7 +21,7 @@ export const hfstLookupInputSchema = z
     model: modelName.optional().describe('Model name (see the model list). Give this or `language`.'),
     language: z.string().min(2).max(20).optional().describe('Language code: use the first model of this language for the direction. Give this or `model`.'),
     inputs: z
-      .array(z.string().min(1).max(500))
+      .array(wordText(500))
       .min(1)
       .max(MAX_LOOKUP_INPUTS)
       .describe('Words to analyse (hfst_analyze) or analysis strings to generate from (hfst_generate), in the model\'s tag convention.'),

@@ -24,7 +24,9 @@ import { securityHeaders } from './security-headers.js';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /** Headers browsers may read from cross-origin responses. */
-const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'];
+const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
+/** Request headers scripts may send: the API's own, and those a browser MCP client sends to /mcp (Streamable HTTP). */
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Range', 'X-Request-Id', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];
 
 export interface AppOptions {
   /** Pino options or an instance; defaults to JSON logs at the configured level. */
@@ -90,7 +92,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(cors, {
     origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'X-Request-Id'],
+    allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 600,
     // An OPTIONS request that is not a CORS preflight (no Origin) gets 204 rather than a plain-text 400.

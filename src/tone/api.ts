@@ -4,6 +4,7 @@
  * (meant as the MCP tools' schemas too).
  */
 import { z } from 'zod';
+import { wordText } from '../word-text.js';
 
 export const tbuToneSchema = z.object({
   text: z.string().describe('The tone-bearing unit as written (a syllable, or a mora of a long vowel).'),
@@ -85,8 +86,8 @@ export const minimalPairsInputSchema = z
 export const predictTonesInputSchema = z
   .object({
     language: z.string().min(1).max(32),
-    word: z.string().min(1).max(64).optional().describe('A word or root: its recorded lexical tone.'),
-    root: z.string().min(1).max(64).optional().describe('A verb root to put in a conjugated form (with tense, subject, ...).'),
+    word: wordText(64).optional().describe('A word or root: its recorded lexical tone.'),
+    root: wordText(64).optional().describe('A verb root to put in a conjugated form (with tense, subject, ...).'),
     tense: z.string().min(1).max(64).optional(),
     subject: z.string().min(1).max(8).optional(),
     object: z.string().min(1).max(8).optional(),

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { analysisSchema, languageCode } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
+import { wordText } from '../../word-text.js';
 import { envelopeSchema, paginate, pagingQuery } from '../envelope.js';
 import { valueOr } from '../morphology-problem.js';
 import { problemResponses } from '../problem.js';
 
 export const analyzeQuery = z
   .object({
-    form: z.string().min(1).max(100).describe('The word to analyse, e.g. hawatakipenda (a periphrastic form is two words).'),
+    form: wordText(100).describe('The word to analyse, e.g. hawatakipenda (a periphrastic form is two words).'),
     language: languageCode.optional().describe('Language code; omit to analyse in every installed language.'),
     ...pagingQuery,
   })

@@ -1,23 +1,16 @@
 /** Pieces the tool declarations share: the language argument and the engine lookup. */
 import { z } from 'zod';
 import { languageCode } from '../../morphology-api.js';
+import { wordText } from '../../word-text.js';
 import type { LanguageEngine, MorphologyService } from '../../morphology/service.js';
 import { failure, success, type ToolOutcome } from '../tool.js';
 
 /** The `language` argument of a tool. */
 export const languageArgument = languageCode.describe('Language code: ISO 639-3 (swh, zul, sna, ...), 639-1 (sw, zu) or a macrolanguage code (swa). list_languages gives the installed ones.');
 
-/** Control characters, and UTF-16 surrogates that are not part of a pair: never part of a written word. */
-const notWordText = /[\p{Cc}\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
-
 /** A word form argument (`form`, `word`): 1..100 characters of text, no control characters. */
 export function wordArgument(description: string) {
-  return z
-    .string()
-    .min(1)
-    .max(100)
-    .refine((v) => !notWordText.test(v), { message: 'a word has no control characters (tab, newline, NUL, ...) or unpaired surrogates; send the word alone' })
-    .describe(description);
+  return wordText(100).describe(description);
 }
 
 /** The engine for `language`, or a failure listing the installed languages. */
