@@ -43,6 +43,17 @@ describe('golden tone cases (generic runner over every tone.yaml)', () => {
     });
   }
 
+  it('tonal pairs among the golden cases (same segments, different tones) are told apart by the engine', () => {
+    const closed = results.filter((r) => !r.open && r.pass);
+    const pairs = closed.flatMap((a, i) => closed.slice(i + 1).filter((b) => b.language === a.language && stripTones(b.expect) === stripTones(a.expect) && b.expect !== a.expect).map((b) => [a, b] as const));
+    assert.ok(pairs.length >= 1, 'no tonal pair among the golden cases');
+    for (const [a, b] of pairs) {
+      assert.notEqual(a.actual, b.actual);
+      assert.deepEqual([a.actual, b.actual], [a.respelled ?? a.expect, b.respelled ?? b.expect]);
+      assert.notDeepEqual(a.cell, b.cell);
+    }
+  });
+
   it('a respelt case changes segments only: the same tones as the form the source prints', () => {
     const respelt = results.filter((r) => r.respelled);
     assert.ok(respelt.length >= 1);

@@ -98,6 +98,16 @@ describe('lexical and grammatical tone', () => {
     assert.equal(marked(e, word('subject:a root:tek fv:a', { tense: 'present' })), 'atéka');
   });
 
+  it('stem_penult: the penult when it is in the stem, else the last unit of a one-unit stem', () => {
+    const e = engine({
+      lexical: [{ source: SRC, entries: [{ root: 't', tone: '0' }, { root: 'pat', tone: '0' }, { root: 'tekelel', tone: '0' }] }],
+      melodies: [{ id: 'sp', when: {}, assign: [{ position: 'stem_penult', tone: 'H' }], source: SRC }],
+    });
+    assert.equal(marked(e, word('subject:ndi tam:ma root:t fv:i')), 'ndimatí');
+    assert.equal(marked(e, word('subject:ndi tam:ma root:pat fv:a')), 'ndimapáta');
+    assert.equal(marked(e, word('subject:ndi tam:ma root:tekelel fv:a')), 'ndimatekeléla');
+  });
+
   it('counts moras when the unit is the mora: a long vowel carries two tones', () => {
     const e = engine({ unit: 'mora', lexical: [{ source: SRC, entries: [{ root: 'taal', tone: 'H0' }] }] });
     const out = e.analyseWord(word('subject:ku root:taal fv:a'));

@@ -267,6 +267,12 @@ export function positionIndex(units: Tbu[], morphs: WordMorph[], position: Posit
     case 'macrostem_initial':
       index = inSlots(MACROSTEM_SLOTS)[0];
       break;
+    case 'stem_penult': {
+      // The word's penult when it belongs to the stem, else the stem's last unit (a one-unit stem).
+      const stem = inSlots(STEM_SLOTS);
+      index = stem.includes(last - 1) ? last - 1 : stem.at(-1);
+      break;
+    }
   }
   return index !== undefined && index >= 0 && index <= last ? index : undefined;
 }

@@ -66,6 +66,7 @@ export const positionSchema = z.enum([
   'stem_second',
   'stem_final',
   'macrostem_initial',
+  'stem_penult',
 ]);
 export type Position = z.infer<typeof positionSchema>;
 
