@@ -1,4 +1,4 @@
-// Pins the tone data: every cartridge's golden tone cases pass through the generic runner, every tone fact names a source the file or cartridge cites, tonal and minimal pairs are reproducible from the reference data, and the tone services answer as their schemas say.
+// Pins the tone data: every cartridge's golden tone cases pass through the generic runner (open ones still fail, with their reason), every declared rule is shown by a passing case, every tone fact names a source the file or cartridge cites, tonal and minimal pairs are reproducible from the data, the tone capability of the status API is measured by the golden cases, and the tone services answer as their schemas say.
 import assert from 'node:assert/strict';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
