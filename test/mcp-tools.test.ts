@@ -279,7 +279,7 @@ describe('MCP tools, in-process', () => {
     const golden = h.services.tone.golden().find((g) => g.pass && g.root && g.cell);
     assert.ok(golden?.root && golden.cell, 'no passing golden tone case');
     const cell = golden.cell as Record<string, string>;
-    return { language: golden.language, root: golden.root, tense: cell.tense, subject: cell.subject, expect: golden.expect };
+    return { language: golden.language, root: golden.root, tense: cell.tense, subject: cell.subject, expect: golden.respelled ?? golden.expect };
   }
 
   it('get_tonal_analysis: the tones of a conjugated form match the cartridge golden case, unit by unit', async () => {

@@ -1,4 +1,4 @@
-// Pins the tone data: every cartridge's golden tone cases pass through the generic runner, every tone fact names a source the file or cartridge cites, tonal and minimal pairs are reproducible from the reference data, and the tone services answer as their schemas say.
+// Pins the tone data: every cartridge's golden tone cases pass through the generic runner (open ones still fail, with their reason), every declared rule is shown by a passing case, every tone fact names a source the file or cartridge cites, tonal and minimal pairs are reproducible from the data, the tone capability of the status API is measured by the golden cases, and the tone services answer as their schemas say.
 import assert from 'node:assert/strict';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,10 @@ import { packageRoot } from '../src/config.js';
 import { readTsv } from '../src/language-codes.js';
 import { openLanguageCodes, openMorphology } from '../src/services.js';
 import { minimalPairSchema, predictTonesOutputSchema, tonalPairSchema } from '../src/tone/api.js';
+import { capabilityEvaluators, COMPLETE_TONE_GOLDEN_MIN, scoreGolden } from '../src/coverage/capabilities.js';
+import { scoreToneGolden } from '../src/tone/golden.js';
 import { stripTones } from '../src/tone/marks.js';
+import { toneString } from '../src/tone/pairs.js';
 import { ToneService } from '../src/tone/service.js';
 
 const languagesDir = path.join(packageRoot, 'languages');
@@ -27,10 +30,107 @@ describe('golden tone cases (generic runner over every tone.yaml)', () => {
   });
 
   for (const r of results) {
+    if (r.open) {
+      it(`${r.language}: ${r.root} ${JSON.stringify(r.cell ?? {})} -> ${r.expect} is open and still not reproduced (close it when it is)`, () => {
+        assert.equal(r.pass, false, `${r.language} ${r.root}: the engine now gives ${r.actual}; remove \`open\` from this case`);
+        assert.notEqual(r.actual, r.respelled ?? r.expect);
+      });
+      continue;
+    }
     it(`${r.language}: ${r.root} ${JSON.stringify(r.cell ?? {})} -> ${r.expect}`, () => {
-      assert.equal(r.actual, r.expect, r.note ?? '');
+      assert.equal(r.actual, r.respelled ?? r.expect, r.note ?? '');
+      assert.equal(r.pass, true);
     });
   }
+
+  it('tonal pairs among the golden cases (same segments, different tones) are told apart by the engine', () => {
+    const closed = results.filter((r) => !r.open && r.pass);
+    const pairs = closed.flatMap((a, i) => closed.slice(i + 1).filter((b) => b.language === a.language && stripTones(b.expect) === stripTones(a.expect) && b.expect !== a.expect).map((b) => [a, b] as const));
+    assert.ok(pairs.length >= 1, 'no tonal pair among the golden cases');
+    for (const [a, b] of pairs) {
+      assert.notEqual(a.actual, b.actual);
+      assert.deepEqual([a.actual, b.actual], [a.respelled ?? a.expect, b.respelled ?? b.expect]);
+      assert.notDeepEqual(a.cell, b.cell);
+    }
+  });
+
+  it('a respelt case changes segments only: the same tones as the form the source prints', () => {
+    const respelt = results.filter((r) => r.respelled);
+    assert.ok(respelt.length >= 1);
+    for (const r of respelt) {
+      assert.equal(toneString(r.respelled!), toneString(r.expect), `${r.language} ${r.expect} / ${r.respelled}`);
+      assert.notEqual(stripTones(r.respelled!), stripTones(r.expect));
+    }
+  });
+
+  it('conjugating with and without tones gives the same segments; the transcription strips to the surface form', () => {
+    for (const r of results.filter((x) => x.actual !== null)) {
+      const cell = r.cell ?? {};
+      const input = { language: r.language, root: r.root!, ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}), ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}) };
+      const plain = morphology.conjugate(input);
+      const toned = morphology.conjugate({ ...input, include_tones: true });
+      assert.ok(plain.ok && toned.ok);
+      assert.equal(plain.value.surface_form, toned.value.surface_form);
+      assert.equal(plain.value.tonal_analysis.status, 'not_requested');
+      assert.equal(toned.value.tonal_analysis.status, 'analysed');
+      assert.equal(stripTones(r.actual!), plain.value.surface_form);
+      assert.equal(stripTones(toned.value.tonal_analysis.transcription!), plain.value.surface_form);
+    }
+  });
+
+  it('every declared tone rule of a cartridge is exercised by a passing golden case', () => {
+    for (const iso of toneFiles) {
+      const found = morphology.engine(iso);
+      assert.ok(found.ok);
+      const rules = found.value.cartridge.tone?.rules ?? [];
+      const applied = new Set<string>();
+      for (const r of results.filter((x) => x.language === iso && x.pass)) {
+        const cell = r.cell ?? {};
+        const out = morphology.conjugate({ language: iso, root: r.root!, include_tones: true, ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}), ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}) });
+        assert.ok(out.ok);
+        for (const w of out.value.tonal_analysis.words ?? []) for (const a of w.rules_applied) applied.add(a.id);
+      }
+      for (const rule of rules) assert.ok(applied.has(rule.id), `${iso}: rule ${rule.id} is not shown by any passing golden case`);
+    }
+  });
+});
+
+describe('tone coverage (status API) is measured by the golden tone cases', () => {
+  const evaluator = capabilityEvaluators.find((e) => e.id === 'tone')!;
+  const results = tone.golden();
+
+  it('reports each cartridge with tone data at the level its golden cases earn, and none without tone.yaml', () => {
+    for (const summary of morphology.languages()) {
+      const found = morphology.engine(summary.iso);
+      assert.ok(found.ok);
+      const engine = found.value;
+      const mine = results.filter((r) => r.language === summary.iso);
+      const score = scoreToneGolden(mine);
+      const status = evaluator.evaluate({ engine, languoid: undefined, measured: undefined, golden: scoreGolden(engine), ...(engine.cartridge.tone ? { tone: score } : {}) });
+      if (!engine.cartridge.tone) {
+        assert.equal(status.level, 'none', summary.iso);
+        continue;
+      }
+      const expected = score.total === 0 ? 'declared' : score.passing === score.total && score.total >= COMPLETE_TONE_GOLDEN_MIN ? 'complete' : 'partial';
+      assert.equal(status.level, expected, `${summary.iso}: ${status.evidence}`);
+      if (score.total > 0) {
+        assert.deepEqual(status.golden, { total: score.total, passing: score.passing });
+        assert.match(status.evidence, new RegExp(`golden tone cases ${score.passing}/${score.total}`));
+      }
+      if (score.open > 0) assert.equal(status.level, 'partial');
+    }
+  });
+
+  it('complete needs every case passing and at least the bar; open cases count as failing', () => {
+    const found = morphology.engine(toneFiles[0]!);
+    assert.ok(found.ok);
+    const base = { engine: found.value, languoid: undefined, measured: undefined, golden: scoreGolden(found.value) };
+    const bar = COMPLETE_TONE_GOLDEN_MIN;
+    assert.equal(evaluator.evaluate({ ...base, tone: { total: bar, passing: bar, open: 0 } }).level, 'complete');
+    assert.equal(evaluator.evaluate({ ...base, tone: { total: bar, passing: bar - 1, open: 1 } }).level, 'partial');
+    assert.equal(evaluator.evaluate({ ...base, tone: { total: bar - 1, passing: bar - 1, open: 0 } }).level, 'partial');
+    assert.equal(evaluator.evaluate({ ...base, tone: { total: 0, passing: 0, open: 0 } }).level, 'declared');
+  });
 });
 
 describe('tone data carries its sources', () => {
@@ -165,7 +265,7 @@ describe('tone prediction and analysis services', () => {
     assert.ok(conjugated.ok);
     predictTonesOutputSchema.parse(conjugated.value);
     assert.equal(conjugated.value.kind, 'conjugated');
-    assert.equal(conjugated.value.tonal_analysis?.transcription_high, golden.expect);
+    assert.equal(conjugated.value.tonal_analysis?.transcription_high, golden.respelled ?? golden.expect);
     const lexical = tone.predictTones({ language: golden.language, word: golden.root });
     assert.ok(lexical.ok);
     assert.equal(lexical.value.roots.length, 1);

@@ -70,6 +70,15 @@ describe('lexical and grammatical tone', () => {
     }
   });
 
+  it('coverage limited to some subjects analyses those and refuses the others', () => {
+    const e = engine({ coverage: [{ tense: 'future', polarity: 'positive', subject: ['c2'] }] });
+    assert.ok(e.analyseWord(word('subject:ba:c2 tam:li root:tek fv:a', { tense: 'future' })).ok);
+    const other = e.analyseWord(word('subject:a:c1 tam:li root:tek fv:a', { tense: 'future' }));
+    assert.equal(other.ok, false);
+    assert.equal(!other.ok && other.code, 'form_not_covered');
+    assert.match(!other.ok ? other.message : '', /subject c1/);
+  });
+
   it('gives a listed grammatical morph its tone, only in the forms its condition names', () => {
     const e = engine({ morphs: [{ slot: 'tam', form: 'na', tone: 'H', when: { tense: ['past'] }, source: SRC }] });
     assert.equal(marked(e, word('subject:a tam:na root:pat fv:a', { tense: 'past' })), 'anápata');
@@ -87,6 +96,16 @@ describe('lexical and grammatical tone', () => {
     assert.equal(marked(e, word('subject:a root:pat fv:e', { tense: 'subjunctive', polarity: 'negative' })), 'apate');
     assert.equal(marked(e, word('subject:a root:tek fv:a', { tense: 'remote' })), 'ateká');
     assert.equal(marked(e, word('subject:a root:tek fv:a', { tense: 'present' })), 'atéka');
+  });
+
+  it('stem_penult: the penult when it is in the stem, else the last unit of a one-unit stem', () => {
+    const e = engine({
+      lexical: [{ source: SRC, entries: [{ root: 't', tone: '0' }, { root: 'pat', tone: '0' }, { root: 'tekelel', tone: '0' }] }],
+      melodies: [{ id: 'sp', when: {}, assign: [{ position: 'stem_penult', tone: 'H' }], source: SRC }],
+    });
+    assert.equal(marked(e, word('subject:ndi tam:ma root:t fv:i')), 'ndimatí');
+    assert.equal(marked(e, word('subject:ndi tam:ma root:pat fv:a')), 'ndimapáta');
+    assert.equal(marked(e, word('subject:ndi tam:ma root:tekelel fv:a')), 'ndimatekeléla');
   });
 
   it('counts moras when the unit is the mora: a long vowel carries two tones', () => {
@@ -167,6 +186,44 @@ describe('tone rules: each where it applies and where it must not', () => {
     assert.equal(out.value.transcription_high, 'anáteka');
     assert.deepEqual(out.value.units[2]!.rules, ['meeussen']);
     assert.equal(marked(e, word('subject:a tam:na object:mu root:tek fv:a')), 'anámutéka');
+  });
+
+  it("Meeussen's rule, scope underlying: H H H -> H L L (an H after a deleted H goes too); surviving scope keeps it", () => {
+    const morphs = [
+      { slot: 'subject', form: 'ba', tone: 'H', source: SRC },
+      { slot: 'tam', form: 'li', tone: 'H', source: SRC },
+    ];
+    const underlying = engine({ morphs, rules: [rule({ id: 'm', type: 'meeussen', scope: 'underlying' })] });
+    const out = underlying.analyseWord(word('subject:ba tam:li root:tek fv:a'));
+    assert.ok(out.ok);
+    assert.equal(out.value.transcription_high, 'báliteka');
+    assert.deepEqual(out.value.units.map((u) => u.rules), [[], ['m'], ['m'], []]);
+    const surviving = engine({ morphs, rules: [rule({ id: 'm', type: 'meeussen', scope: 'surviving' })] });
+    assert.equal(marked(surviving, word('subject:ba tam:li root:tek fv:a')), 'bálitéka');
+    // Where no H follows an H (a toneless unit between), neither scope changes anything.
+    assert.equal(marked(underlying, word('subject:ba object:mu root:tek fv:a')), 'bámutéka');
+    const none = underlying.analyseWord(word('subject:ba object:mu root:tek fv:a'));
+    assert.ok(none.ok);
+    assert.deepEqual(none.value.rules_applied, []);
+  });
+
+  it('insert: adds an H at its position after the rules before it; not onto an H or a specified L, not where the condition fails', () => {
+    const e = engine({ rules: [rule({ id: 'phrasal', type: 'insert', position: 'word_final', when: { tense: ['future'] } })] });
+    const out = e.analyseWord(word('subject:ku root:pat fv:a', { tense: 'future' }));
+    assert.ok(out.ok);
+    assert.equal(out.value.transcription_high, 'kupatá');
+    assert.equal(out.value.units[2]!.underlying, '0');
+    assert.equal(out.value.units[2]!.surface_from, 'rule:phrasal');
+    assert.equal(marked(e, word('subject:ku root:pat fv:a', { tense: 'past' })), 'kupata');
+    const onH = engine({ melodies: [{ id: 'f', when: {}, assign: [{ position: 'word_final', tone: 'H' }], source: SRC }], rules: [rule({ id: 'phrasal', type: 'insert', position: 'word_final' })] });
+    const already = onH.analyseWord(word('subject:ku root:pat fv:a'));
+    assert.ok(already.ok);
+    assert.deepEqual(already.value.rules_applied, []);
+    const lowFinal = engine({ morphs: [{ slot: 'fv', tone: 'L', source: SRC }], rules: [rule({ id: 'phrasal', type: 'insert', position: 'word_final' })] });
+    assert.equal(marked(lowFinal, word('subject:ku root:pat fv:a')), 'kupata');
+    const toneless = engine({ rules: [rule({ id: 'd', type: 'insert', position: 'penult', only_if_toneless: true })] });
+    assert.equal(marked(toneless, word('subject:ku root:pat fv:a')), 'kupáta');
+    assert.equal(marked(toneless, word('subject:ku root:tek fv:a')), 'kutéka');
   });
 
   it('downstep: an H right after another H tone is downstepped; a single H plateau is not', () => {

@@ -12,6 +12,7 @@ import type { Languoid } from '../language-codes.js';
 import type { Cell } from '../morphology/generator.js';
 import type { LanguageEngine } from '../morphology/service.js';
 import { syllableInventory } from '../morphology/syllables.js';
+import type { ToneGoldenScore } from '../tone/golden.js';
 import type { MeasuredLanguage } from './measured-accuracy.js';
 
 /** The levels, weakest first. */
@@ -28,6 +29,8 @@ export const COMPLETE_GOLDEN_RATE = 1;
 export const COMPLETE_GOLDEN_MIN = 10;
 /** A measured UniMorph accuracy (percent) at or above this is needed for `complete` where one was measured. */
 export const COMPLETE_MEASURED_ACCURACY = 95;
+/** Golden tone cases needed for `complete` tone (the bar of the tone issue: 30 cited cases per language with rules). */
+export const COMPLETE_TONE_GOLDEN_MIN = 30;
 
 /** What an evaluator sees of one cartridge. */
 export interface CapabilityInput {
@@ -38,6 +41,8 @@ export interface CapabilityInput {
   measured: MeasuredLanguage | undefined;
   /** Golden tests of the cartridge, run once and shared by the evaluators. */
   golden: GoldenScore;
+  /** Golden tone cases of the cartridge's tone.yaml, run through conjugation with tones (when it has tone data). */
+  tone?: ToneGoldenScore;
 }
 
 /** How one capability stands in one cartridge, and why. */
@@ -189,6 +194,23 @@ export function fileCapability(id: string, family: TemplateFamily, label: string
   };
 }
 
+const tone: CapabilityEvaluator = {
+  id: 'tone',
+  family: 'tone',
+  label: 'Lexical and grammatical tone',
+  evaluate({ engine, tone: score }) {
+    const data = engine.cartridge.tone;
+    if (!data) return { level: 'none', evidence: 'no tone.yaml' };
+    const roots = data.lexical.reduce((n, list) => n + list.entries.length, 0);
+    const parts = [`${roots} roots with lexical tone`, `${data.melodies.length} tense melodies`, `${data.rules.length} tone rules`];
+    const golden = { total: score?.total ?? 0, passing: score?.passing ?? 0 };
+    if (golden.total === 0) return { level: 'declared', evidence: `${parts.join(', ')}; no golden tone cases` };
+    const open = score?.open ? ` (${score.open} marked open)` : '';
+    const level = golden.passing === golden.total && golden.total >= COMPLETE_TONE_GOLDEN_MIN ? 'complete' : 'partial';
+    return { level, evidence: `${parts.join(', ')}; golden tone cases ${fraction(golden)}${open}`, golden };
+  },
+};
+
 /**
  * Every capability the status API reports, in display order. The numeral, tone and
  * transducer engines replace their `fileCapability` row with a measuring evaluator.
@@ -200,5 +222,5 @@ export const capabilityEvaluators: CapabilityEvaluator[] = [
   verbConjugation,
   analysis,
   fileCapability('numerals', 'numeral', 'Cardinal numerals in words, with class agreement', 'numerals.yaml'),
-  fileCapability('tone', 'tone', 'Lexical and grammatical tone', 'tone.yaml'),
+  tone,
 ];

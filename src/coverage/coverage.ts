@@ -8,6 +8,7 @@ import type { LanguageCodes } from '../language-codes.js';
 import type { LanguageSummary, MorphologyService } from '../morphology/service.js';
 import { COVERAGE_LEVELS, capabilityEvaluators, scoreGolden, type CapabilityEvaluator, type CapabilityStatus, type CoverageLevel } from './capabilities.js';
 import { measuredFor, type MeasuredFile, type MeasuredLanguage } from './measured-accuracy.js';
+import { runToneGolden, scoreToneGolden } from '../tone/golden.js';
 
 /** One cartridge with its coverage per capability. */
 export interface CartridgeCoverage extends Pick<LanguageSummary, 'iso' | 'iso639_1' | 'name' | 'endonym' | 'glottocode' | 'guthrie' | 'foundational'> {
@@ -73,6 +74,7 @@ export class CoverageService {
         languoid: this.options.codes.languoid(summary.iso),
         measured: measuredFor(measured, summary.iso, engine.cartridge.dir),
         golden: scoreGolden(engine),
+        ...(engine.cartridge.tone ? { tone: scoreToneGolden(runToneGolden(morphology, summary.iso)) } : {}),
       };
       const capabilities = Object.fromEntries(this.evaluators.map((e) => [e.id, e.evaluate(input)]));
       const beyondMetadata = this.evaluators.filter((e) => e.family !== 'metadata').map((e) => capabilities[e.id]!.level);

@@ -92,9 +92,16 @@ export class ToneEngine {
     const coverage = this.data.coverage;
     if (coverage) {
       const hasObject = input.hasObject ?? morphs.some((m) => m.slot === 'object');
-      const covered = coverage.some((c) => c.tense === input.tense && (c.polarity === 'both' || c.polarity === input.polarity) && c.object === hasObject);
+      const subject = morphs.find((m) => m.slot === 'subject')?.id;
+      const covered = coverage.some(
+        (c) =>
+          c.tense === input.tense &&
+          (c.polarity === 'both' || c.polarity === input.polarity) &&
+          c.object === hasObject &&
+          (!c.subject || (subject !== undefined && c.subject.includes(subject))),
+      );
       if (!covered) {
-        const what = `the ${input.tense ?? 'form'} (${input.polarity}${hasObject ? ', with an object marker' : ''})`;
+        const what = `the ${input.tense ?? 'form'} (${input.polarity}${hasObject ? ', with an object marker' : ''}${subject ? `, subject ${subject}` : ''})`;
         return { ok: false, code: 'form_not_covered', message: `the tone data does not describe ${what}; tones are not guessed` };
       }
     }
@@ -103,7 +110,13 @@ export class ToneEngine {
     const rootKey = input.root ?? morphs[rootIndex]!.form;
     const lexical = this.#roots.get(rootKey) ?? this.#roots.get(morphs[rootIndex]!.form);
     if (!lexical) return { ok: false, code: 'root_tone_unknown', message: `no lexical tone is recorded for the root "${rootKey}"; tones are not guessed` };
-    const context: RuleContext = { polarity: input.polarity, wordClass: input.wordClass, ...(input.tense ? { tense: input.tense } : {}), ...(this.#depressor ? { depressor: this.#depressor } : {}) };
+    const context: RuleContext = {
+      polarity: input.polarity,
+      wordClass: input.wordClass,
+      ...(input.tense ? { tense: input.tense } : {}),
+      ...(this.#depressor ? { depressor: this.#depressor } : {}),
+      position: (position) => positionIndex(units, morphs, position),
+    };
     const state: ToneState = { units, highs: [], lows: new Set(), downsteps: new Set(), touched: units.map(() => []) };
     const lowFrom = new Map<number, string>();
     const sources = new Set<string>([this.data.unlisted_morphs.source]);
@@ -254,6 +267,12 @@ export function positionIndex(units: Tbu[], morphs: WordMorph[], position: Posit
     case 'macrostem_initial':
       index = inSlots(MACROSTEM_SLOTS)[0];
       break;
+    case 'stem_penult': {
+      // The word's penult when it belongs to the stem, else the stem's last unit (a one-unit stem).
+      const stem = inSlots(STEM_SLOTS);
+      index = stem.includes(last - 1) ? last - 1 : stem.at(-1);
+      break;
+    }
   }
   return index !== undefined && index >= 0 && index <= last ? index : undefined;
 }

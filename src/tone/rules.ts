@@ -3,7 +3,7 @@
  * the H tones linked to spans of them, and TBUs specified L. A cartridge lists which rules its
  * language has, in order, with their parameters (src/tone/schema.ts); nothing here names a language.
  */
-import type { ToneCondition, ToneRule } from './schema.js';
+import type { Position, ToneCondition, ToneRule } from './schema.js';
 import type { Tbu } from './units.js';
 
 /** An H tone linked to TBUs start..end (inclusive), and where it came from. */
@@ -35,6 +35,8 @@ export interface RuleContext {
   polarity: 'positive' | 'negative';
   wordClass: string;
   depressor?: RegExp;
+  /** The TBU index of a position of the word (for rules that place a tone), or undefined when it has none. */
+  position?: (position: Position) => number | undefined;
 }
 
 /** Whether a condition holds for the word (and, with `high`, for one of its H tones). */
@@ -117,7 +119,10 @@ export function applyRule(state: ToneState, rule: ToneRule, context: RuleContext
     case 'meeussen': {
       let previous: HighTone | undefined;
       for (const high of active(state)) {
-        if (previous && high.start === previous.end + 1 && eligible(high)) {
+        // `underlying` compares with the H just before as it was before this rule (a deleted one too).
+        const before = previous;
+        if (rule.scope === 'underlying') previous = { ...high };
+        if (before && high.start === before.end + 1 && eligible(high)) {
           changed = true;
           touch(state, high.start, rule.id);
           if (rule.effect === 'delete' || high.start === high.end) {
@@ -129,6 +134,15 @@ export function applyRule(state: ToneState, rule: ToneRule, context: RuleContext
         }
         previous = high;
       }
+      break;
+    }
+    case 'insert': {
+      const index = context.position?.(rule.position);
+      if (index === undefined || highAt(state, index) || state.lows.has(index)) break;
+      if (rule.only_if_toneless && active(state).length > 0) break;
+      state.highs.push({ start: index, end: index, origin: `rule:${rule.id}`, originSlot: 'rule', source: rule.source, deleted: false });
+      touch(state, index, rule.id);
+      changed = true;
       break;
     }
     case 'downstep': {

@@ -66,6 +66,7 @@ export const positionSchema = z.enum([
   'stem_second',
   'stem_final',
   'macrostem_initial',
+  'stem_penult',
 ]);
 export type Position = z.infer<typeof positionSchema>;
 
@@ -122,6 +123,11 @@ export const toneRuleSchema = z.discriminatedUnion('type', [
       type: z.literal('meeussen'),
       /** What happens to the second of two adjacent H tones: deleted, or only its first TBU lowered. */
       effect: z.enum(['delete', 'lower_first']).default('delete'),
+      /**
+       * Which H a tone is compared with: `surviving`, the last H that is still there (H H H -> H L H);
+       * `underlying`, the H before it whether or not the rule removed it (H H H -> H L L).
+       */
+      scope: z.enum(['surviving', 'underlying']).default('surviving'),
     })
     .strict(),
   z.object({ ...ruleBase, type: z.literal('downstep') }).strict(),
@@ -131,6 +137,16 @@ export const toneRuleSchema = z.discriminatedUnion('type', [
       type: z.literal('depressor'),
       /** lower: an H leaves a TBU with a depressor onset; shift: it moves on to the next TBU. */
       effect: z.enum(['lower', 'shift']).default('lower'),
+    })
+    .strict(),
+  z
+    .object({
+      ...ruleBase,
+      type: z.literal('insert'),
+      /** Where the H goes (a phrasal or boundary tone added late, after the rules before it). */
+      position: positionSchema,
+      /** Only when no H of the word is left on another TBU (a default tone for a toneless word). */
+      only_if_toneless: z.boolean().default(false),
     })
     .strict(),
   z
@@ -153,6 +169,17 @@ const goldenSchema = z
     expect: z.string().min(1),
     gloss: z.string().optional(),
     source,
+    /**
+     * Why the engine does not reproduce this form yet (missing data, a rule not modelled, sources that
+     * disagree). An open case is run and reported like the others and counts as failing; a test checks
+     * that it still fails, so a case the engine comes to reproduce must be closed (this field removed).
+     */
+    open: z.string().min(1).optional(),
+    /**
+     * The printed form respelt in the cartridge's orthography, tone marks kept, when the source spells its
+     * segments differently (`why` says how); the runner compares with it. Its tones must equal `expect`'s.
+     */
+    respelled: z.object({ form: z.string().min(1), why: z.string().min(1) }).strict().optional(),
   })
   .strict();
 export type ToneGolden = z.infer<typeof goldenSchema>;
@@ -163,7 +190,13 @@ const markedList = z.object({ source, entries: z.array(markedWord).min(1) }).str
 
 /** A form the tone data describes: a tense in one polarity (or both), with or without an object marker. */
 const coverageSchema = z
-  .object({ tense: z.string(), polarity: z.enum(['positive', 'negative', 'both']).default('positive'), object: z.boolean().default(false) })
+  .object({
+    tense: z.string(),
+    polarity: z.enum(['positive', 'negative', 'both']).default('positive'),
+    object: z.boolean().default(false),
+    /** Only these subjects (agreement ids), where the sources show the tense's tone for some persons or classes only. */
+    subject: z.array(z.string()).min(1).optional(),
+  })
   .strict();
 
 export const toneSchema = z

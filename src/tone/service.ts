@@ -17,6 +17,7 @@ import {
   type ToneItem,
 } from './api.js';
 import type { z } from 'zod';
+import { runToneGolden, type GoldenToneResult } from './golden.js';
 import { stripTones } from './marks.js';
 import { minimalPairs, readReferenceTone, tonalPairs, toneString, type LanguageItem } from './pairs.js';
 
@@ -43,17 +44,7 @@ export interface PredictTonesOutput {
   surface_form?: string;
 }
 
-/** One golden tone case of a cartridge and whether the engine reproduces it. */
-export interface GoldenToneResult {
-  language: string;
-  root?: string;
-  cell?: Record<string, string | string[]>;
-  expect: string;
-  actual: string | null;
-  pass: boolean;
-  source: string;
-  note?: string;
-}
+export type { GoldenToneResult } from './golden.js';
 
 export class ToneService {
   readonly #items: LanguageItem[];
@@ -143,36 +134,9 @@ export class ToneService {
     return ok({ language: result.value.language, surface_form: result.value.surface_form, tonal_analysis: result.value.tonal_analysis });
   }
 
-  /** Runs the golden tone cases of every cartridge (or one language) through the engine. */
+  /** Runs the golden tone cases of every cartridge (or one language) through the engine (src/tone/golden.ts). */
   golden(language?: string): GoldenToneResult[] {
-    const out: GoldenToneResult[] = [];
-    for (const summary of this.options.morphology.languages()) {
-      if (language && summary.iso !== language) continue;
-      const found = this.options.morphology.engine(summary.iso);
-      if (!found.ok) continue;
-      for (const test of found.value.cartridge.tone?.golden ?? []) {
-        const base = { language: summary.iso, expect: test.expect, source: test.source, ...(test.root ? { root: test.root } : {}), ...(test.cell ? { cell: test.cell } : {}) };
-        if (!test.root) {
-          out.push({ ...base, actual: null, pass: false, note: 'a golden tone case needs a root and a cell' });
-          continue;
-        }
-        const cell = test.cell ?? {};
-        const result = this.options.morphology.conjugate({
-          language: summary.iso,
-          root: test.root,
-          include_tones: true,
-          ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}),
-          ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}),
-          ...(typeof cell.object === 'string' ? { object: cell.object } : {}),
-          ...(cell.polarity === 'negative' || cell.polarity === 'positive' ? { polarity: cell.polarity } : {}),
-          ...(Array.isArray(cell.extensions) ? { extensions: cell.extensions } : {}),
-        });
-        const actual = result.ok ? (result.value.tonal_analysis.transcription_high ?? null) : null;
-        const note = !result.ok ? result.message : result.value.tonal_analysis.status !== 'analysed' ? result.value.tonal_analysis.note : undefined;
-        out.push({ ...base, actual, pass: actual !== null && actual.normalize('NFC') === test.expect.normalize('NFC'), ...(note ? { note } : {}) });
-      }
-    }
-    return out;
+    return runToneGolden(this.options.morphology, language);
   }
 
   #minimalOf(language: string): MinimalPair[] {
