@@ -3,11 +3,15 @@
 // service_unavailable with Retry-After that names no path, host or port; the status page says
 // degraded; and once the fault ends the service answers again with every committed count kept.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
 import { freshPostgresDatabase, POSTGRES_ADMIN_URL, postgresUp, skipUnless } from './backends.js';
-import { holdSqliteWriteLock, startTcpProxy } from './faults-support.js';
+import { bin, holdSqliteWriteLock, startTcpProxy } from './faults-support.js';
 import { harness, problemOf } from './helpers.js';
+
+const run = promisify(execFile);
 
 /** Remaining requests today, from the RateLimit header (`"daily";r=97;t=…`). */
 function remaining(response: { headers: Record<string, unknown> }): number {
@@ -35,6 +39,13 @@ describe('SQLite database locked by another process', () => {
         );
         assert.equal(issuing?.code, 'service_unavailable');
         assert.equal(issuing?.status, 503);
+        // The operator's CLI says the same in words, without a stack trace.
+        const cli = await run(process.execPath, [bin, 'keys', 'create', '--tier', 'academic', '--offer', 'full', '--data-dir', h.dataDir]).then(
+          () => assert.fail('lugha keys create succeeded under the lock'),
+          (error: { code?: number; stderr?: string }) => error,
+        );
+        assert.equal(cli.code, 1);
+        assert.match(String(cli.stderr), /^lugha: the database is locked by another writer; nothing was written, retry in a moment\n$/);
         // Routes that do not write keep answering.
         assert.equal((await h.call(undefined, '/healthz')).statusCode, 200);
         assert.equal((await h.call(undefined, '/readyz')).statusCode, 200, 'reads still work in WAL mode');
