@@ -32,6 +32,7 @@ export const errorCatalogue = {
   model_unreadable: { status: 500, title: 'HFST model unreadable' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
   quota_unavailable: { status: 503, title: 'Quota counter unavailable' },
+  storage_unavailable: { status: 503, title: 'Audio storage unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

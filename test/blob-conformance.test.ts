@@ -74,6 +74,10 @@ function conformance(name: string, open: () => Promise<{ store: BlobStore; close
       assert.deepEqual(await store.list(), [small.sha]);
     });
 
+    it('answers ping while the storage is there', async () => {
+      await store.ping();
+    });
+
     it('refuses a key that is not a SHA-256 (no path tricks)', async () => {
       await assert.rejects(store.putFile(small.file, '../../etc/passwd'));
       assert.throws(() => store.read('../x'));

@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, tone, writeCorpus, type ClipSpec } from './audio-fixtures.js';
 import { freshPostgresDatabase, freshRedisPrefix, postgresUp, redisUp, skipUnless, startS3Server, type FreshDatabase, type FreshRedisPrefix, type S3Server } from './backends.js';
+import { startServe } from './faults-support.js';
 import { tempDir } from './helpers.js';
 
 const run = promisify(execFile);
@@ -45,18 +46,7 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
   async function startInstance(): Promise<Instance> {
     const dataDir = tempDir('lugha-scale-instance-');
     dirs.push(dataDir);
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const origin = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /listening on (http:\/\/[^\s]+)/.exec(out);
-        if (match) resolve(match[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
-    });
+    const { child, origin } = await startServe(['--data-dir', dataDir], env);
     return { child, origin };
   }
 

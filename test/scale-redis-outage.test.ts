@@ -29,6 +29,9 @@ describe('Redis outage over HTTP', { skip: skipUnless('Redis', redisUp) }, () =>
       assert.doesNotMatch(refused.body, /127\.0\.0\.1|6379|redis:/);
       assert.equal((await h.call(undefined, '/readyz')).statusCode, 503);
       assert.equal((await h.call(undefined, '/healthz')).statusCode, 200);
+      const status = await h.call(undefined, '/api/os/status');
+      assert.equal((status.json() as { service: { status: string } }).service.status, 'degraded');
+      assert.doesNotMatch(status.body, /127\.0\.0\.1|6379|redis:/);
     } finally {
       await h.close();
       await fresh.clean();

@@ -19,4 +19,6 @@ export interface BlobStore {
   list(): Promise<string[]>;
   /** Removes temporary files left by an interrupted write. */
   cleanTemporary(): Promise<number>;
+  /** Resolves when the storage itself (folder, bucket) is there and answers; the error names no path or bucket. */
+  ping(): Promise<void>;
 }

@@ -35,7 +35,11 @@ export class FsBlobStore implements BlobStore {
       for (;;) {
         const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
         if (bytesRead === 0) break;
-        await out.write(buffer, 0, bytesRead);
+        // A write may take fewer bytes than offered (a volume filling up takes what fits); the
+        // rest is written again, which then fails with ENOSPC instead of keeping a truncated blob.
+        for (let written = 0; written < bytesRead; ) {
+          written += (await out.write(buffer, written, bytesRead - written)).bytesWritten;
+        }
       }
       await out.sync();
     } catch (error) {
@@ -55,6 +59,16 @@ export class FsBlobStore implements BlobStore {
     } finally {
       await handle.close();
     }
+  }
+
+  async ping(): Promise<void> {
+    let isDirectory = false;
+    try {
+      isDirectory = (await stat(this.root)).isDirectory();
+    } catch (error) {
+      throw new Error(`blob storage folder not readable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (!isDirectory) throw new Error('blob storage folder is not a folder');
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -44,6 +44,30 @@ export interface IngestReport {
   orphansRemoved: number;
 }
 
+/**
+ * The storage ran out of space (blob folder or database disk). The ingest stops at once: the clips
+ * before this one are complete (blob and row), this clip's partial blob was removed, and its row
+ * was never written; `report` says what was done. Rerunning after freeing space continues.
+ */
+export class StorageFullError extends Error {
+  constructor(
+    readonly report: IngestReport,
+    readonly clip: string,
+  ) {
+    super(
+      `storage is full (no space left on device) at ${clip}: ${report.ingested} clip(s) were ingested before it and are complete; ` +
+        'this one was not kept. Free space or grow the volume, then run the same ingest again: it skips what is in and continues.',
+    );
+    this.name = 'StorageFullError';
+  }
+}
+
+/** Out of space: ENOSPC or a disk quota from the filesystem, SQLITE_FULL from the database. */
+function isNoSpace(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
+
 /** The lock file of an ingest, in the data directory. */
 export const INGEST_LOCK = 'ingest.lock';
 
@@ -118,7 +142,13 @@ async function ingestLocked(target: string, deps: IngestDeps, options: IngestOpt
   const total = manifest.clips.length;
   for (const [i, row] of manifest.clips.entries()) {
     const label = row.file ?? `row ${i + 1}`;
-    const outcome = await ingestClip(row, manifest.dir, deps, options);
+    let outcome: ClipOutcome;
+    try {
+      outcome = await ingestClip(row, manifest.dir, deps, options);
+    } catch (error) {
+      if (isNoSpace(error)) throw new StorageFullError(report, label);
+      throw error;
+    }
     if (outcome.status === 'refused') report.refused.push({ file: label, reason: outcome.reason });
     else if (outcome.status === 'duplicate') report.duplicates++;
     else {

@@ -1,7 +1,7 @@
 /** `lugha ingest` and `lugha consent list|withdraw`: the operator's audio corpus commands. */
 import path from 'node:path';
 import type { Command } from 'commander';
-import { INGEST_LOCK, ingest } from '../audio/ingest.js';
+import { INGEST_LOCK, ingest, StorageFullError } from '../audio/ingest.js';
 import { withServices, type CommonOptions } from './with-services.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, printJson, table } from './output.js';
 
@@ -23,6 +23,7 @@ export function registerAudioCommands(program: Command): void {
         } catch (error) {
           if (error instanceof Error && /manifest/.test(error.message)) throw new CliError(error.message, EXIT_USAGE);
           if (error instanceof Error && /another ingest is running/.test(error.message)) throw new CliError(error.message);
+          if (error instanceof StorageFullError) throw new CliError(error.message, EXIT_FAILURE);
           throw error;
         }
         if (options.json) printJson(report);

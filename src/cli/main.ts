@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { ConfigError, packageRoot } from '../config.js';
+import { LughaError } from '../errors.js';
 import { registerAnalyzeCommand } from './analyze.js';
 import { registerAudioCommands } from './audio.js';
 import { registerConfigCommand } from './config-command.js';
@@ -46,6 +47,11 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliError) {
       process.stderr.write(`lugha: ${error.message}\n`);
       return error.exitCode;
+    }
+    // A refusal the service would answer with a problem (the database locked or unreachable): its words, not a stack.
+    if (error instanceof LughaError) {
+      process.stderr.write(`lugha: ${error.detail}\n`);
+      return 1;
     }
     process.stderr.write(`lugha: ${(error as Error).stack ?? String(error)}\n`);
     return 1;

@@ -3,6 +3,7 @@
  * counters in it, blobs on the filesystem) or, for several instances, PostgreSQL,
  * Redis and an S3-compatible object store, each independently.
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RedisQuotaCounter } from '../access/redis-quota-counter.js';
 import type { QuotaCounter } from '../access/quota-counter.js';
@@ -50,7 +51,7 @@ export async function openBackends(config: BackendConfig, options: { migrate?: b
     await base.close();
     throw error;
   }
-  const blobs = config.s3Bucket ? new S3BlobStore(s3Options(config)) : new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = config.s3Bucket ? new S3BlobStore(s3Options(config)) : openFsBlobs(path.join(config.dataDir, 'blobs'));
   const store = redis ? withQuota(base, redis) : base;
   return {
     store,
@@ -62,6 +63,15 @@ export async function openBackends(config: BackendConfig, options: { migrate?: b
       await base.close();
     },
   };
+}
+
+/**
+ * The blob folder is made when the store opens, not on the first ingest, so that a folder that
+ * disappears later (a volume unmounted, a directory deleted) is seen as storage gone.
+ */
+function openFsBlobs(root: string): FsBlobStore {
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  return new FsBlobStore(root);
 }
 
 export function s3Options(config: BackendConfig) {

@@ -37,17 +37,26 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // An idle client that loses its connection emits 'error' on the pool; without a listener it
   // would crash the process. The next query on a fresh connection reports the real failure.
   pool.on('error', () => {});
+  // A client handed out to a query can lose its connection before the query is sent; pg then emits
+  // 'error' on the client, which would crash the process without a listener. The query itself
+  // fails and is reported (see withConnectionFailures); pg-pool drops the broken client.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // A pool that cannot hand out a connection in time (the database down, or every connection
   // busy under a burst) is a 503 with Retry-After for the caller, not an internal error.
+  const unavailable = (error: unknown) => {
+    const refusal = new LughaError('service_unavailable', `the database is not answering in time (${describePgError(error)}); retry in a moment`, {}, { 'Retry-After': '2' });
+    refusal.cause = error;
+    return refusal;
+  };
   const guarded = {
     connect: async () => {
+      let client: pg.PoolClient;
       try {
-        return await pool.connect();
+        client = await pool.connect();
       } catch (error) {
-        const unavailable = new LughaError('service_unavailable', `the database is not answering in time (${describePgError(error)}); retry in a moment`, {}, { 'Retry-After': '2' });
-        unavailable.cause = error;
-        throw unavailable;
+        throw unavailable(error);
       }
+      return withConnectionFailures(client, unavailable);
     },
     end: () => pool.end(),
   };
@@ -65,6 +74,37 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     throw error;
   }
   return new KyselyStore('postgres', db);
+}
+
+/**
+ * The client with a query that fails because the connection broke (the server restarted, a proxy
+ * or the network dropped it) turned into `unavailable(error)`: a 503 for the caller, like a
+ * connection that could not be made. SQL errors pass through unchanged. pg-pool drops a client
+ * that is no longer queryable when it is released, so the next request gets a fresh connection.
+ */
+function withConnectionFailures(client: pg.PoolClient, unavailable: (error: unknown) => LughaError): pg.PoolClient {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: unknown[]) => {
+        const result = query(...args);
+        if (!(result instanceof Promise)) return result; // a cursor (streaming) reports on its own
+        return result.catch((error: unknown) => {
+          throw isConnectionFailure(error) ? unavailable(error) : error;
+        });
+      };
+    },
+  });
+}
+
+/** A failure of the connection itself rather than of the SQL sent over it. */
+export function isConnectionFailure(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  if (code === undefined) return /connection terminated|not queryable|connection error/i.test(String(e?.message));
+  // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now).
+  return /^08...$|^57P0[123]$/.test(code) || ['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code);
 }
 
 /**
@@ -92,6 +132,7 @@ export function describePgError(error: unknown): string {
   if (e?.code === '3D000') return 'database does not exist';
   if (e?.code === '28P01' || e?.code === '28000') return 'authentication failed';
   if (e?.code === 'ENOTFOUND') return 'host not found';
+  if (e?.code === 'ECONNRESET' || e?.code === 'EPIPE' || /connection terminated/i.test(String(e?.message))) return 'connection lost';
   if (e?.code === 'ETIMEDOUT' || /timeout/i.test(String(e?.message))) return 'connection timed out';
   return e?.code ? `error ${e.code}` : 'connection failed';
 }

@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import { LughaError } from '../errors.js';
 import { KyselyStore, migrateToLatest } from './kysely-store.js';
 import type { Database } from './schema.js';
 import type { Store } from './store.js';
@@ -26,7 +27,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: lockAware(new SqliteDialect({ database: withStatementCache(sqlite) })) });
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -62,4 +63,73 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/**
+ * A write that still finds the database locked after the busy timeout (another process holds a
+ * write transaction: an operator's `sqlite3` shell, a backup tool, a second instance mid-burst)
+ * is a 503 with Retry-After for the caller, not an internal error; nothing was written.
+ */
+export function sqliteLockError(error: unknown): LughaError | undefined {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string' || !/^SQLITE_(BUSY|LOCKED)/.test(code)) return undefined;
+  const unavailable = new LughaError('service_unavailable', 'the database is locked by another writer; nothing was written, retry in a moment', {}, { 'Retry-After': '2' });
+  unavailable.cause = error;
+  return unavailable;
+}
+
+/** The dialect with every query's lock error turned into {@link sqliteLockError}. */
+function lockAware(dialect: SqliteDialect): Dialect {
+  const translate = (error: unknown): never => {
+    throw sqliteLockError(error) ?? error;
+  };
+  const wrap = (connection: DatabaseConnection): DatabaseConnection => ({
+    // SqliteConnection throws synchronously from executeQuery; the async wrapper catches both kinds.
+    executeQuery: async (query) => {
+      try {
+        return await connection.executeQuery(query);
+      } catch (error) {
+        return translate(error);
+      }
+    },
+    async *streamQuery(query, chunkSize) {
+      try {
+        yield* connection.streamQuery(query, chunkSize);
+      } catch (error) {
+        translate(error);
+      }
+    },
+  });
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver(): Driver {
+      const driver = dialect.createDriver();
+      const outerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      return {
+        init: () => driver.init(),
+        async acquireConnection() {
+          const connection = await driver.acquireConnection();
+          let outer = outerOf.get(connection);
+          if (!outer) {
+            outer = wrap(connection);
+            outerOf.set(connection, outer);
+            innerOf.set(outer, connection);
+          }
+          return outer;
+        },
+        // Transactions and savepoints run their statements through the wrapped connection.
+        beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
+        commitTransaction: (connection) => driver.commitTransaction(connection),
+        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
+        savepoint: driver.savepoint && ((connection, name, compile) => driver.savepoint!(connection, name, compile)),
+        rollbackToSavepoint: driver.rollbackToSavepoint && ((connection, name, compile) => driver.rollbackToSavepoint!(connection, name, compile)),
+        releaseSavepoint: driver.releaseSavepoint && ((connection, name, compile) => driver.releaseSavepoint!(connection, name, compile)),
+        releaseConnection: (connection) => driver.releaseConnection(innerOf.get(connection) ?? connection),
+        destroy: () => driver.destroy(),
+      };
+    },
+  };
 }

@@ -148,16 +148,12 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
         summary: 'The bytes of one clip (opaque proxy; Range, ETag)',
         description: 'Re-checks key, offer, plan, sample membership and consent on every request. One byte range per request.',
         params: z.object({ recording_id: z.string().min(1).max(64) }).strict(),
-        response: { ...gatedProblems, ...problemResponses('recording_not_found', 'consent_withdrawn', 'range_not_satisfiable') },
+        response: { ...gatedProblems, ...problemResponses('recording_not_found', 'consent_withdrawn', 'range_not_satisfiable', 'storage_unavailable') },
       },
     },
     async (request, reply) => {
       const clip = orThrow(await audio.authorizeClip(principalOf(request), request.params.recording_id));
-      const size = await blobs.size(clip.sha256);
-      if (size === undefined) {
-        request.log.error({ recording: clip.recordingId }, 'audio blob missing');
-        throw new LughaError('internal_error', 'this clip cannot be served right now');
-      }
+      const size = await blobSize(request, clip);
       // Derived from the content but not the storage key itself.
       const etag = `"${createHash('sha256').update(`etag\n${clip.recordingId}\n${clip.sha256}`).digest('base64url').slice(0, 27)}"`;
       reply.header('ETag', etag);
@@ -180,6 +176,32 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
       return sendStream(reply, request, clip.sha256, undefined);
     },
   );
+
+  /**
+   * The clip's size in storage. Storage that does not answer, or is gone (folder removed, bucket
+   * deleted), is a 503 storage_unavailable; one blob missing from storage that is there is damage
+   * to the corpus, an internal error. Neither names a path, bucket or key.
+   */
+  async function blobSize(request: FastifyRequest, clip: { recordingId: string; sha256: string }): Promise<number> {
+    const unavailable = (error: unknown) => {
+      request.log.error({ recording: clip.recordingId, reason: (error as Error)?.message }, 'audio storage unavailable');
+      return new LughaError('storage_unavailable', 'the audio storage does not answer; the clip cannot be served right now, retry later', {}, { 'Retry-After': '30' });
+    };
+    let size: number | undefined;
+    try {
+      size = await blobs.size(clip.sha256);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    if (size !== undefined) return size;
+    try {
+      await blobs.ping();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    request.log.error({ recording: clip.recordingId }, 'audio blob missing');
+    throw new LughaError('internal_error', 'this clip cannot be served right now');
+  }
 
   function sendStream(reply: FastifyReply, request: FastifyRequest, sha256: string, range: { start: number; end: number } | undefined) {
     // Fastify's HEAD handling keeps Content-Length for a stream body; an empty one reads nothing.

@@ -141,7 +141,7 @@ export async function osRoutes(app: FastifyInstance, opts: { services: Services 
         }
       };
       const database = { kind: services.store.kind, healthy: await probe(() => services.store.ping()) };
-      const blobs = { kind: services.blobs.kind ?? 'unknown', healthy: await probe(() => services.blobs.has('0'.repeat(64))) };
+      const blobs = { kind: services.blobs.kind ?? 'unknown', healthy: await probe(() => services.blobs.ping()) };
       const coverage = services.coverage.all();
       const byLevel = Object.fromEntries(COVERAGE_LEVELS.map((l) => [l, coverage.filter((c) => c.level === l).length])) as Record<CoverageLevel, number>;
       const all = milestones();
