@@ -143,7 +143,7 @@ const when = new Date().toISOString();
 const mode = `${size} run${passed.length ? ` (${passed.join(' ')})` : ''}`;
 const durations = runs.map((r) => `${r.name} ${Math.round(r.seconds)} s${r.budget ? ` of ${r.budget}` : ''}`).join(', ');
 const meanLoad = loads.reduce((a, b) => a + b, 0) / loads.length;
-const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.versions.node}; 1-minute load average ${meanLoad.toFixed(1)} on average (${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}) at the ${loads.length} benchmark boundaries`;
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.versions.node}; 1-minute load average ${meanLoad.toFixed(1)} (${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}) sampled ${loads.length} times, at the start and after each benchmark`;
 const suiteLine = `suite: ${Math.round(suiteSeconds)} s${budgetSeconds ? ` (budget ${budgetSeconds} s)` : ''}; ${durations}`;
 const text = [
   `Combined benchmark table, ${when}, ${mode}; ratio = Lugha / baseline, both measured in this run`,
