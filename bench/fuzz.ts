@@ -5,36 +5,62 @@
  * exits 1 when there is one. test/fuzz.test.ts runs the same generator briefly in CI.
  * Then 20,000 seeded MCP tool calls (LUGHA_MCP_FUZZ_CALLS; 0 skips them) through an in-process
  * client, checked as test/mcp-fuzz.test.ts checks its short run.
+ * When both run, they run at once in two child processes of this script (BENCH_FUZZ_PART=http|mcp),
+ * one per core on a 2-core machine; each child prints and reports its own rows, and this process
+ * exits 1 if either found a bad response.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { fuzzStack, runFuzz } from '../test/fuzz-harness.js';
 import { describeFailure, mcpFuzzStack, runMcpFuzz } from '../test/mcp-fuzzer.js';
 import { report } from './lib.js';
 
 const seed = Number(process.env.LUGHA_FUZZ_SEED ?? 20261122);
-const count = Number(process.env.LUGHA_FUZZ_REQUESTS ?? 100_000);
-
-const stack = await fuzzStack();
-// Build every analyser first, so the run measures requests rather than one cold start.
-stack.h.services.morphology.warm();
-const started = performance.now();
-const run = await runFuzz(stack, seed, count);
-const seconds = (performance.now() - started) / 1000;
-await stack.close();
-
-console.log(`\nfuzz: ${run.requests} requests, seed ${seed}, ${seconds.toFixed(1)} s (${(run.requests / seconds).toFixed(0)} req/s in process)`);
-console.log(`  statuses: ${[...run.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
-const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
-console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
-console.log(`  bad responses: ${run.failures.length}`);
-// No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
-report(`HTTP fuzz, seed ${seed}`, [
-  { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
-  { figure: 'HTTP fuzz, bad responses', lugha: run.failures.length, baseline: Number.NaN, unit: 'count' },
-]);
-for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
-
+const part = process.env.BENCH_FUZZ_PART;
+const count = part === 'mcp' ? 0 : Number(process.env.LUGHA_FUZZ_REQUESTS ?? 100_000);
 // The MCP tools, through an in-process client (LUGHA_MCP_FUZZ_CALLS, default 20,000; 0 skips).
-const mcpCount = Number(process.env.LUGHA_MCP_FUZZ_CALLS ?? 20_000);
+const mcpCount = part === 'http' ? 0 : Number(process.env.LUGHA_MCP_FUZZ_CALLS ?? 20_000);
+
+if (part === undefined && count > 0 && mcpCount > 0) {
+  const self = fileURLToPath(import.meta.url);
+  const codes = await Promise.all(
+    (['http', 'mcp'] as const).map(
+      (which) =>
+        new Promise<number>((resolve) => {
+          const child = spawn(process.execPath, [...process.execArgv, self], { stdio: 'inherit', env: { ...process.env, BENCH_FUZZ_PART: which } });
+          child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+        }),
+    ),
+  );
+  process.exit(codes.every((c) => c === 0) ? 0 : 1);
+}
+
+let httpFailures = 0;
+if (count > 0) {
+  const stack = await fuzzStack();
+  // Build every analyser first, so the run measures requests rather than one cold start.
+  stack.h.services.morphology.warm();
+  const started = performance.now();
+  const run = await runFuzz(stack, seed, count);
+  const seconds = (performance.now() - started) / 1000;
+  await stack.close();
+
+  console.log(`\nfuzz: ${run.requests} requests, seed ${seed}, ${seconds.toFixed(1)} s (${(run.requests / seconds).toFixed(0)} req/s in process)`);
+  console.log(`  statuses: ${[...run.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
+  console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
+  console.log(`  bad responses: ${run.failures.length}`);
+  // No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
+  report(`HTTP fuzz, seed ${seed}`, [
+    { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
+    { figure: 'HTTP fuzz, bad responses', lugha: run.failures.length, baseline: Number.NaN, unit: 'count' },
+    // Baseline here = how many the OpenAPI description declares, so a ratio of 1.00 means every one was fuzzed.
+    { figure: 'HTTP fuzz, operations reached of declared', lugha: reached, baseline: stack.targets.length, unit: 'count' },
+  ]);
+  for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
+  httpFailures = run.failures.length;
+}
+
 let mcpFailures = 0;
 if (mcpCount > 0) {
   const mcp = await mcpFuzzStack();
@@ -46,12 +72,14 @@ if (mcpCount > 0) {
   mcpFailures = mcpRun.failures.length;
   console.log(`\nmcp fuzz: ${mcpRun.calls} tool calls, seed ${seed}, ${mcpSeconds.toFixed(1)} s (${(mcpRun.calls / mcpSeconds).toFixed(0)} calls/s in process)`);
   console.log(`  outcomes: ${[...mcpRun.outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}×${n}`).join(' ')}`);
-  console.log(`  tools reached: ${[...mcpRun.perTool.values()].filter((n) => n > 0).length} of ${mcp.targets.length}`);
+  const toolsReached = [...mcpRun.perTool.values()].filter((n) => n > 0).length;
+  console.log(`  tools reached: ${toolsReached} of ${mcp.targets.length}`);
   console.log(`  bad results: ${mcpFailures}`);
   report(`MCP fuzz, seed ${seed}`, [
     { figure: `MCP fuzz, ${mcpRun.calls} tool calls in process`, lugha: mcpRun.calls / mcpSeconds, baseline: Number.NaN, unit: 'calls/s' },
     { figure: 'MCP fuzz, bad results', lugha: mcpFailures, baseline: Number.NaN, unit: 'count' },
+    { figure: 'MCP fuzz, tools reached of listed', lugha: toolsReached, baseline: mcp.targets.length, unit: 'count' },
   ]);
   for (const f of mcpRun.failures.slice(0, 20)) console.log(`    ${describeFailure(f).slice(0, 400)}`);
 }
-process.exit(run.failures.length === 0 && mcpFailures === 0 ? 0 : 1);
+process.exit(httpFailures === 0 && mcpFailures === 0 ? 0 : 1);

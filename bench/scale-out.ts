@@ -15,13 +15,13 @@
  * more machines.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/config.js';
 import { freshPostgresDatabase, freshRedisPrefix, postgresUp, redisUp } from '../test/backends.js';
-import { freePort, load, printTable, stopServer, type LoadResult } from './lib.js';
+import { freePort, load, printTable, startServer, stopServer, type LoadResult } from './lib.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const seconds = Number(values.seconds);
@@ -34,7 +34,6 @@ if (!postgresUp || !redisUp) {
 
 const bin = path.join(packageRoot, 'bin', 'lugha.js');
 const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LUGHA_')));
-const languageCount = readdirSync(path.join(packageRoot, 'languages'), { withFileTypes: true }).filter((e) => e.isDirectory()).length;
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -44,7 +43,6 @@ function cli(args: string[], env: NodeJS.ProcessEnv): string {
   return execFileSync(process.execPath, [bin, ...args, '--data-dir', dataDir], { env, encoding: 'utf8' });
 }
 
-/** `lugha serve` on a free port; resolves once it listens and has built its analyzers (start-up work). */
 /** A data directory for one instance, removed at the end of the run. */
 function scratchDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-scale-'));
@@ -52,22 +50,17 @@ function scratchDir(): string {
   return dir;
 }
 
+/**
+ * `lugha serve` on a free port; resolves once /healthz answers. Analyzers are built on first use
+ * (LUGHA_WARM_ANALYZERS=false): GET /api/v1/languages needs none, and the background warm-up would
+ * otherwise compete with the load (the benchmark used to wait for it: about a minute of the run).
+ */
 async function serve(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], { env: { ...env, LUGHA_LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, { ...env, LUGHA_LOG_LEVEL: 'info', LUGHA_WARM_ANALYZERS: 'false' });
   children.push(child);
-  let warmed = 0;
-  let partial = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop()!;
-      for (const line of lines) if (line.includes('"analyzer warm"') && ++warmed === languageCount) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`lugha serve exited with ${code}`)));
-    setTimeout(resolve, 120_000).unref();
-  });
-  return `http://127.0.0.1:${port}`;
+  return origin;
 }
 
 /** A round-robin HTTP balancer with keep-alive to the upstreams, in its own process. */

@@ -3,21 +3,32 @@
 // it to .bench-out/. Each benchmark hands its rows over by appending JSON lines to the file
 // named by BENCH_REPORT_FILE (bench/lib.ts `report`); run alone, a benchmark only prints.
 //
-//   npm run bench [-- --quick] [-- --only metered-route,soak] [-- --seconds N --connections N]
+//   npm run bench [-- --quick | --long] [-- --only metered-route,soak] [-- --seconds N --connections N]
 //
-// --quick: short runs (2 s per load, fewer words/calls/fuzz requests, a 1-minute soak) so the
-// whole suite finishes in a few minutes on a 2-core machine. --only: a comma-separated list of
-// benchmark names. Every other argument goes to each benchmark as before.
+// Three sizes. The default fits a 10-minute budget on a 2-core machine (BUDGET below: the sizes each
+// benchmark gets and the seconds it is expected to take; docs/benchmarks.md has the table). --quick:
+// short runs, a few minutes. --long: every benchmark on its own defaults (10 s loads, 100,000 HTTP fuzz
+// requests + 20,000 MCP tool calls, 100,000 generated words, a 3-minute soak with a 1-minute baseline,
+// 500 words to APy ...), for a bigger machine or a longer look. --only: a comma-separated list of
+// benchmark names. Every other argument goes to each benchmark and wins over the size's argument of the
+// same name; the fuzz sizes come from LUGHA_FUZZ_REQUESTS and LUGHA_MCP_FUZZ_CALLS when set.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
+const long = argv.includes('--long');
+if (quick && long) {
+  process.stderr.write('run-bench: --quick and --long exclude each other\n');
+  process.exit(2);
+}
+const size = quick ? 'quick' : long ? 'long' : 'default';
 let only = null;
 const passed = [];
 for (let i = 0; i < argv.length; i++) {
-  if (argv[i] === '--quick') continue;
+  if (argv[i] === '--quick' || argv[i] === '--long') continue;
   if (argv[i] === '--only') {
     only = (argv[++i] ?? '').split(',').filter(Boolean);
     continue;
@@ -30,24 +41,52 @@ for (let i = 0; i < argv.length; i++) {
 }
 const has = (name) => passed.some((a) => a === name || a.startsWith(`${name}=`));
 
-/** What --quick adds for each benchmark (an explicit argument of the same name wins). */
-function quickArgs(name) {
-  if (!quick) return [];
-  const out = [];
-  // fuzz.ts takes no options; its size comes from the environment (below).
-  if (name !== 'fuzz' && !has('--seconds')) out.push('--seconds', '2');
+/**
+ * The 10-minute budget of the default size: per benchmark, the arguments (and fuzz environment) it
+ * gets and the seconds it is expected to take on a quiet 2-core machine (estimated from the quick
+ * run at load average ~2, scaled to these sizes; docs/benchmarks.md has the table). The runner
+ * prints each benchmark's time against its budget; it stops nothing.
+ */
+const BUDGET = {
+  apertium: { seconds: 50, args: ['--words', '100'] },
+  'audio-proxy': { seconds: 30, args: ['--seconds', '5'] },
+  // 100,000 in all; bench/fuzz.ts runs the two parts at once, one process each.
+  fuzz: { seconds: 100, env: { LUGHA_FUZZ_REQUESTS: '60000', LUGHA_MCP_FUZZ_CALLS: '40000' } },
+  hfst: { seconds: 85, args: ['--words', '1000000', '--generate-words', '10000'] },
+  mcp: { seconds: 25, args: ['--calls', '1000'] },
+  'metered-route': { seconds: 15, args: ['--seconds', '5'] },
+  morphology: { seconds: 50, args: ['--seconds', '5'] },
+  'scale-out': { seconds: 30, args: ['--seconds', '5'] },
+  soak: { seconds: 190, args: ['--minutes', '2.5', '--warmup-seconds', '45', '--baseline-seconds', '30'] },
+  tone: { seconds: 20, args: ['--seconds', '5'] },
+};
+const QUICK = {
+  apertium: { args: ['--words', '30'] },
+  'audio-proxy': { args: ['--seconds', '2'] },
+  fuzz: { env: { LUGHA_FUZZ_REQUESTS: '10000', LUGHA_MCP_FUZZ_CALLS: '2000' } },
   // hfst.ts generates with min(--words, 100,000) analyses, at a few hundred a second in hfst-optimized-lookup.
-  if (name === 'hfst' && !has('--words')) out.push('--words', '5000');
-  if (name === 'mcp' && !has('--calls')) out.push('--calls', '300');
-  if (name === 'soak' && !has('--minutes')) out.push('--minutes', '1', '--warmup-seconds', '20', '--baseline-seconds', '20');
+  hfst: { args: ['--words', '5000'] },
+  mcp: { args: ['--calls', '300'] },
+  'metered-route': { args: ['--seconds', '2'] },
+  morphology: { args: ['--seconds', '2'] },
+  'scale-out': { args: ['--seconds', '2'] },
+  soak: { args: ['--minutes', '1', '--warmup-seconds', '20', '--baseline-seconds', '20'] },
+  tone: { args: ['--seconds', '2'] },
+};
+
+/** The size's arguments for one benchmark, less those given explicitly (an explicit argument wins). */
+function sizeArgs(name) {
+  const spec = size === 'quick' ? QUICK[name] : size === 'default' ? BUDGET[name] : undefined;
+  const args = spec?.args ?? [];
+  const out = [];
+  for (let i = 0; i < args.length; i += 2) if (!has(args[i])) out.push(args[i], args[i + 1]);
   return out;
 }
-function quickEnv(name) {
-  if (!quick || name !== 'fuzz') return {};
-  return {
-    LUGHA_FUZZ_REQUESTS: process.env.LUGHA_FUZZ_REQUESTS ?? '10000',
-    LUGHA_MCP_FUZZ_CALLS: process.env.LUGHA_MCP_FUZZ_CALLS ?? '2000',
-  };
+function sizeEnv(name) {
+  const spec = size === 'quick' ? QUICK[name] : size === 'default' ? BUDGET[name] : undefined;
+  const env = {};
+  for (const [k, v] of Object.entries(spec?.env ?? {})) env[k] = process.env[k] ?? v;
+  return env;
 }
 
 const outDir = '.bench-out';
@@ -61,15 +100,21 @@ const files = readdirSync('bench')
   .sort();
 const runs = [];
 const suiteStarted = Date.now();
+/** The 1-minute load average, sampled when each benchmark starts and ends (other work on the machine shows here). */
+const loads = [loadavg()[0]];
 for (const file of files) {
   const name = path.basename(file, '.ts');
-  const args = ['--import', 'tsx', `bench/${file}`, ...passed, ...quickArgs(name)];
-  process.stdout.write(`\n=== ${name}: node ${args.join(' ')}\n`);
+  const args = ['--import', 'tsx', `bench/${file}`, ...passed, ...sizeArgs(name)];
+  const env = sizeEnv(name);
+  const envText = Object.entries(env).map(([k, v]) => `${k}=${v} `).join('');
+  process.stdout.write(`\n=== ${name}: ${envText}node ${args.join(' ')}\n`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...quickEnv(name), BENCH_REPORT_FILE: reportFile } });
-  runs.push({ name, status: result.status ?? (result.signal ? `signal ${result.signal}` : 'unknown'), seconds: (Date.now() - started) / 1000 });
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env, BENCH_REPORT_FILE: reportFile } });
+  runs.push({ name, status: result.status ?? (result.signal ? `signal ${result.signal}` : 'unknown'), seconds: (Date.now() - started) / 1000, budget: size === 'default' ? BUDGET[name]?.seconds ?? null : null });
+  loads.push(loadavg()[0]);
 }
 const suiteSeconds = (Date.now() - suiteStarted) / 1000;
+const budgetSeconds = runs.reduce((sum, r) => sum + (r.budget ?? 0), 0);
 
 let rows = [];
 try {
@@ -95,14 +140,18 @@ for (const run of runs) {
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 const when = new Date().toISOString();
-const mode = `${quick ? 'quick' : 'full'} run${passed.length ? ` (${passed.join(' ')})` : ''}`;
-const durations = runs.map((r) => `${r.name} ${Math.round(r.seconds)} s`).join(', ');
+const mode = `${size} run${passed.length ? ` (${passed.join(' ')})` : ''}`;
+const durations = runs.map((r) => `${r.name} ${Math.round(r.seconds)} s${r.budget ? ` of ${r.budget}` : ''}`).join(', ');
+const meanLoad = loads.reduce((a, b) => a + b, 0) / loads.length;
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.versions.node}; 1-minute load average ${meanLoad.toFixed(1)} (${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}) sampled ${loads.length} times, at the start and after each benchmark`;
+const suiteLine = `suite: ${Math.round(suiteSeconds)} s${budgetSeconds ? ` (budget ${budgetSeconds} s)` : ''}; ${durations}`;
 const text = [
   `Combined benchmark table, ${when}, ${mode}; ratio = Lugha / baseline, both measured in this run`,
   line(header),
   line(widths.map((w) => '-'.repeat(w))),
   ...table.map(line),
-  `suite: ${Math.round(suiteSeconds)} s (${durations})`,
+  suiteLine,
+  `machine: ${machine}`,
 ].join('\n');
 process.stdout.write(`\n${text}\n`);
 
@@ -112,11 +161,13 @@ const markdown = [
   `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`,
   ...table.map((row) => `| ${row.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`),
   '',
-  `Suite: ${Math.round(suiteSeconds)} s (${durations}).`,
+  `${suiteLine[0].toUpperCase()}${suiteLine.slice(1)}.`,
+  '',
+  `Machine: ${machine}.`,
   '',
 ].join('\n');
 writeFileSync(path.join(outDir, 'bench-table.txt'), `${text}\n`);
 writeFileSync(path.join(outDir, 'bench-table.md'), markdown);
-writeFileSync(path.join(outDir, 'bench-results.json'), `${JSON.stringify({ when, quick, args: passed, suiteSeconds, runs, rows }, null, 2)}\n`);
+writeFileSync(path.join(outDir, 'bench-results.json'), `${JSON.stringify({ when, size, args: passed, suiteSeconds, budgetSeconds, loads, machine, runs, rows }, null, 2)}\n`);
 process.stdout.write(`written: ${outDir}/bench-table.txt, ${outDir}/bench-table.md, ${outDir}/bench-results.json\n`);
 process.exit(runs.every((r) => r.status === 0) ? 0 : 1);
