@@ -63,6 +63,24 @@ describe('enclitics (lug)', () => {
   });
 });
 
+describe('a lemma cited with the infinitive prefix (sna)', () => {
+  // UniMorph sna cites one verb as kuitika (ku- + itika 'happen'); the other lemmas are bare stems.
+  it('is the verb the lexicon knows without the prefix, in generation as in the API', () => {
+    const sna = engineOf('sna');
+    const form = (lemma: string, tense: string, subject: string) => sna.generator.generate(lemma, { word_class: 'verb', tense, subject, polarity: 'positive' } as Cell).surface;
+    assert.equal(sna.generator.lexeme('kuitika').lemma, 'itika');
+    assert.equal(form('kuitika', 'past', '1sg'), 'ndakaitika');
+    assert.equal(form('kuitika', 'future', 'c2'), 'vachaitika');
+    assert.equal(form('kuitika', 'present', 'c8'), 'zvinoitika');
+  });
+  it('keeps a lemma that only begins like the prefix (kumbira is in the lexicon; kunda is not, and neither nda nor inda is a verb there)', () => {
+    const sna = engineOf('sna');
+    assert.equal(sna.generator.lexeme('kumbira').root, 'kumbir');
+    assert.equal(sna.generator.lexeme('kunda').root, 'kund');
+    assert.equal(sna.generator.generate('kunda', { word_class: 'verb', tense: 'past', subject: 'c1', polarity: 'positive' } as Cell).surface, 'akakunda');
+  });
+});
+
 describe('generation and analysis round trip (swh)', () => {
   const swh = installed.find((l) => l.iso === 'swh');
   const generator = swh ? engineOf('swh').generator : undefined;
