@@ -63,6 +63,22 @@ describe('enclitics (lug)', () => {
   });
 });
 
+describe('analysis reads rules backwards (lug)', () => {
+  // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
+  // analyzer could not propose their lemmas.
+  const readings = (word: string) => engineOf('lug').analyzer.analyze(word).map((a) => `${a.lemma} ${a.cell.tense} ${a.cell.subject}`);
+  it('a perfect stem that a rule rewrote without a right-hand pattern (beer -> badd)', () => {
+    assert.ok(readings('abadde').includes('beera perfect c1'), readings('abadde').join(', '));
+  });
+  it('a rule pattern with + and a class range (f+ -> fudd; [b-df-h...]+ -> Cadd)', () => {
+    assert.ok(readings('afudde').includes('ffa perfect c1'), readings('afudde').join(', '));
+    assert.ok(readings('awadde').includes('wa perfect c1'), readings('awadde').join(', '));
+  });
+  it('a long vowel written short before a geminate-initial stem (naa + jjukira > najjukira)', () => {
+    assert.ok(readings('anajjukira').includes('jjukira future c1'), readings('anajjukira').join(', '));
+  });
+});
+
 describe('a lemma cited with the infinitive prefix (sna)', () => {
   // UniMorph sna cites one verb as kuitika (ku- + itika 'happen'); the other lemmas are bare stems.
   it('is the verb the lexicon knows without the prefix, in generation as in the API', () => {

@@ -270,7 +270,10 @@ export class Analyzer {
     const letters = [...'abcdefghijklmnopqrstuvwxyz'];
     const candidates = [...letters, ...letters.map((l) => `${l}h`)];
     const patterns = this.generator.cartridge.rules.filter((r) => r.right && applies(r)).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
-    return [...new Set(candidates.filter((c) => patterns.some((p) => p.test(`${c}a`))))];
+    // A doubled consonant counts when a rule reacts to it but not to the single letter (a long
+    // vowel written short before a geminate: naa + jja > najja).
+    const doubled = letters.filter((l) => !/[aeiou]/u.test(l)).map((l) => `${l}${l}`).filter((c) => patterns.some((p) => p.test(`${c}a`) && !p.test(`${c[0]}a`)));
+    return [...new Set([...candidates, ...doubled].filter((c) => patterns.some((p) => p.test(`${c}a`))))];
   }
 
   #rootRules?: RegExp[];
@@ -301,9 +304,10 @@ export class Analyzer {
     if (this.#stemRewriteCache) return this.#stemRewriteCache;
     const out: StemRewrite[] = [];
     for (const rule of this.generator.cartridge.rules) {
-      if (![rule.left_slot ?? []].flat().includes('root') || !rule.right) continue;
+      if (![rule.left_slot ?? []].flat().includes('root') || (!rule.right && rule.left_to === undefined)) continue;
       const lefts = literalAlternatives(rule.left);
-      const rights = literalAlternatives(rule.right);
+      // A rule that rewrites the root alone before the final vowel (beer -> badd: abadde) has no right pattern.
+      const rights = rule.right ? literalAlternatives(rule.right) : [{ text: '', groups: [], anchored: false }];
       if (!lefts || !rights) continue;
       for (const l of lefts) {
         for (const r of rights) {
@@ -516,15 +520,16 @@ interface StemRewrite {
 }
 
 /**
- * The literal strings a simple pattern matches: letters, letter classes `[rg]` and one level of
- * capture groups, after an optional `^` and an optional leading lookbehind (a condition that
- * generation checks again). Anything else gives undefined.
+ * The literal strings a simple pattern matches: letters, letter classes `[rg]` (ranges `[b-d]`
+ * included) and one level of capture groups, each optionally repeated with `+` (read as one or
+ * two of it: `f+` is f or ff), after an optional `^` and optional leading lookarounds (conditions
+ * that generation checks again). Anything else gives undefined.
  */
 export function literalAlternatives(pattern: string, limit = 64): Literal[] | undefined {
   let rest = pattern;
   const anchored = rest.startsWith('^');
   if (anchored) rest = rest.slice(1);
-  if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) {
+  while (/^\(\?(?:<=|<!|=|!)/u.test(rest)) {
     let depth = 0;
     let end = -1;
     for (let k = 0; k < rest.length; k++) {
@@ -538,17 +543,36 @@ export function literalAlternatives(pattern: string, limit = 64): Literal[] | un
     rest = rest.slice(end + 1);
   }
   let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
-  const token = /^(?:([\p{L}'])|\[([\p{L}]+)\]|\((?:\[([\p{L}]+)\]|([\p{L}]+))\))/u;
+  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\((?:\[([\p{L}-]+)\]|([\p{L}]+))(\+?)\))(\+?)/u;
   while (rest.length > 0) {
     const m = token.exec(rest);
     if (!m) return undefined;
-    const options = m[1] ? [m[1]] : m[2] ? [...m[2]] : m[3] ? [...m[3]] : [m[4]!];
+    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : m[3] ? expandClass(m[3]) : [m[4]!];
+    if (single.length === 0) return undefined;
+    const options = m[5] || m[6] ? [...single, ...single.map((o) => o + o)] : single;
     const captured = m[3] !== undefined || m[4] !== undefined;
     alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
     if (alternatives.length > limit) return undefined;
     rest = rest.slice(m[0].length);
   }
   return alternatives[0]!.text === '' ? undefined : alternatives;
+}
+
+/** The letters of a class body: `rg`, or ranges `b-df-h` (b c d f g h). */
+function expandClass(body: string): string[] {
+  const out: string[] = [];
+  const chars = [...body];
+  for (let k = 0; k < chars.length; k++) {
+    if (chars[k] === '-') return [];
+    if (chars[k + 1] === '-' && chars[k + 2] !== undefined) {
+      const from = chars[k]!.codePointAt(0)!;
+      const to = chars[k + 2]!.codePointAt(0)!;
+      if (to < from || to - from > 26) return [];
+      for (let c = from; c <= to; c++) out.push(String.fromCodePoint(c));
+      k += 2;
+    } else out.push(chars[k]!);
+  }
+  return out;
 }
 
 /** A replacement template with $1..$9 from a literal's groups. */
