@@ -175,7 +175,9 @@ export class Analyzer {
         const end = word.length - frame.after.length;
         const slack = frame.cells[0]!.form === 'locative' ? SLACK : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
-        for (let j = Math.max(i + 1, end - slack); j <= Math.min(word.length, end + slack); j++) {
+        // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
+        const least = frame.cells[0]!.word_class === 'verb' && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : i + 1;
+        for (let j = Math.max(least, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
