@@ -77,6 +77,9 @@ describe('analysis reads rules backwards (lug)', () => {
   it('a long vowel written short before a geminate-initial stem (naa + jjukira > najjukira)', () => {
     assert.ok(readings('anajjukira').includes('jjukira future c1'), readings('anajjukira').join(', '));
   });
+  it('a perfect stem whose start a prefix rule also rewrote (yaa > ya, l > dd: tuyagadde)', () => {
+    assert.ok(readings('tuyagadde').includes('yaagala perfect 1pl'), readings('tuyagadde').join(', '));
+  });
   it('a root that is only its geminate consonant (naa + jja > najja)', () => {
     assert.ok(readings('anajja').includes('jja future c1'), readings('anajja').join(', '));
   });

@@ -163,11 +163,14 @@ export class Analyzer {
             if (!word.endsWith(after) || word.length - after.length < i) continue;
             const middle = frame.shape.initial + word.slice(i, word.length - after.length);
             if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
-            const lemma = this.#lemma(middle.slice(0, middle.length - rw.leftTo.length) + rw.left, frame);
-            if (lemma === undefined) continue;
-            const [first, ...others] = frame.cells;
-            if (!consider(lemma, first!)) continue;
-            for (const cell of others) consider(lemma, cell);
+            // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
+            for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
+              const lemma = this.#lemma(stem, frame);
+              if (lemma === undefined) continue;
+              const [first, ...others] = frame.cells;
+              if (!consider(lemma, first!)) continue;
+              for (const cell of others) consider(lemma, cell);
+            }
           }
         }
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
