@@ -80,6 +80,16 @@ describe('analysis reads rules backwards (lug)', () => {
   it('a perfect stem whose start a prefix rule also rewrote (yaa > ya, l > dd: tuyagadde)', () => {
     assert.ok(readings('tuyagadde').includes('yaagala perfect 1pl'), readings('tuyagadde').join(', '));
   });
+  it('a group of classes with + (^([b-d...]+[aeiou])l -> $1z: asazeewo is salawo)', () => {
+    assert.ok(readings('asazeewo').includes('salawo perfect c1'), readings('asazeewo').join(', '));
+  });
+  it('a vowel stem whose lengthening depends on the root (neebase but yetaaze)', () => {
+    assert.ok(readings('yetaaze').includes('etaaga perfect c1'), readings('yetaaze').join(', '));
+  });
+  it('a stem-initial rule with a lookahead, undone where it holds (Ganda law nninda; y(?=o) in twogera)', () => {
+    assert.ok(readings('nninda').includes('linda present 1sg'), readings('nninda').join(', '));
+    assert.ok(readings('twogera').includes('yogera present 1pl'), readings('twogera').join(', '));
+  });
   it('a root that is only its geminate consonant (naa + jja > najja)', () => {
     assert.ok(readings('anajja').includes('jja future c1'), readings('anajja').join(', '));
   });

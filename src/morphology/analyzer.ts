@@ -296,8 +296,10 @@ export class Analyzer {
    */
   #undo(text: string): string[] {
     const out = new Set([text]);
-    for (const { from, to, edge } of this.#literalRewrites()) {
-      if (edge === 'start' && to !== '' && text.startsWith(to)) out.add(from + text.slice(to.length));
+    for (const { from, to, edge, when } of this.#literalRewrites()) {
+      // A rule with a lookahead (l(?=[aeiou]+[mn]) -> n) is undone where its condition holds, even to nothing.
+      if (edge === 'start' && when && text.startsWith(to) && when.test(text.slice(to.length))) out.add(from + text.slice(to.length));
+      else if (edge === 'start' && !when && to !== '' && text.startsWith(to)) out.add(from + text.slice(to.length));
       if (edge === 'end' && to !== '' && text.endsWith(to)) out.add(text.slice(0, text.length - to.length) + from);
     }
     return [...out];
@@ -330,7 +332,7 @@ export class Analyzer {
     return out;
   }
 
-  #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end' }>;
+  #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end'; when?: RegExp }>;
   #literalRewrites() {
     if (this.#rewrites) return this.#rewrites;
     const literal = /^[\p{L}']+$/u;
@@ -340,6 +342,11 @@ export class Analyzer {
       // the end of the left morph can change a root's last letters.
       if (rule.right_to !== undefined && literal.test(rule.right) && literal.test(rule.right_to || 'x')) {
         this.#rewrites.push({ from: rule.right, to: rule.right_to, edge: 'start' });
+      }
+      // Letters + a lookahead (the Ganda law's l(?=[aeiou]+[mn]), y(?=o|aa)): the lookahead is kept as a condition.
+      const conditioned = /^([\p{L}]+)(\(\?[=!].*\))$/u.exec(rule.right ?? '');
+      if (conditioned && rule.right_to !== undefined && literal.test(rule.right_to || 'x')) {
+        this.#rewrites.push({ from: conditioned[1]!, to: rule.right_to, edge: 'start', when: new RegExp(`^${conditioned[2]!}`, 'u') });
       }
       // ([tkp])h -> $1 (a letter dropped after one of a set): undone once per letter of the set.
       const dropped = /^\(\[([\p{L}]+)\]\)([\p{L}]+)$/u.exec(rule.right);
@@ -411,8 +418,13 @@ export class Analyzer {
     const plain = this.#plain;
     const groups = new Map<string, Frame>();
     const add = (frame: Frame) => {
-      // Frames are found by their text before the hole, with and without the optional marks.
-      for (const key of new Set([frame.before, plain(frame.before)])) {
+      // Frames are found by their text before the hole, with and without the optional marks. A
+      // vowel-initial stem whose vowel a rule lengthened may keep it short in a real root (a rule
+      // that looks past the placeholder: neebase but netaaze): the frame is also found with it short.
+      const keys = [frame.before, plain(frame.before)];
+      const v = frame.shape.initial;
+      if (/^[aeiou]$/u.test(v) && frame.before.endsWith(v + v)) keys.push(frame.before.slice(0, -1));
+      for (const key of new Set(keys)) {
         const list = frames.get(key);
         if (list) list.push(frame);
         else frames.set(key, [frame]);
@@ -530,7 +542,7 @@ interface StemRewrite {
  * two of it: `f+` is f or ff), after an optional `^` and optional leading lookarounds (conditions
  * that generation checks again). Anything else gives undefined.
  */
-export function literalAlternatives(pattern: string, limit = 64): Literal[] | undefined {
+export function literalAlternatives(pattern: string, limit = 256): Literal[] | undefined {
   let rest = pattern;
   const anchored = rest.startsWith('^');
   if (anchored) rest = rest.slice(1);
@@ -548,14 +560,17 @@ export function literalAlternatives(pattern: string, limit = 64): Literal[] | un
     rest = rest.slice(end + 1);
   }
   let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
-  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\((?:\[([\p{L}-]+)\]|([\p{L}]+))(\+?)\))(\+?)/u;
+  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\(((?:[\p{L}]|\[[\p{L}-]+\])\+?(?:(?:[\p{L}]|\[[\p{L}-]+\])\+?)*)\))(\+?)/u;
   while (rest.length > 0) {
     const m = token.exec(rest);
     if (!m) return undefined;
-    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : m[3] ? expandClass(m[3]) : [m[4]!];
+    // A group holds letters and classes, each possibly with + (([b-d]+[aeiou]): one captured text each).
+    const inner = m[3] !== undefined ? literalAlternatives(m[3], limit)?.map((l) => l.text) : undefined;
+    if (m[3] !== undefined && !inner) return undefined;
+    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : inner!;
     if (single.length === 0) return undefined;
-    const options = m[5] || m[6] ? [...single, ...single.map((o) => o + o)] : single;
-    const captured = m[3] !== undefined || m[4] !== undefined;
+    const options = m[4] ? [...single, ...single.map((o) => o + o)] : single;
+    const captured = m[3] !== undefined;
     alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
     if (alternatives.length > limit) return undefined;
     rest = rest.slice(m[0].length);
