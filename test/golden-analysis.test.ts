@@ -97,6 +97,11 @@ ${verbs}`,
     assert.equal(literalAlternatives('^jy')?.[0]?.anchored, true);
     assert.deepEqual(literalAlternatives('(?<=[aeiou][^aeiou]*)[ae]l')?.map((l) => l.text), ['al', 'el']);
     assert.equal(literalAlternatives('[^aeiou]'), undefined);
-    assert.equal(literalAlternatives('a+'), undefined);
+    // + is read as one or two of it; ranges are spelled out; a leading lookahead is a condition.
+    assert.deepEqual(literalAlternatives('^f+')?.map((l) => l.text), ['f', 'ff']);
+    assert.deepEqual(literalAlternatives('([b-d]+)')?.map((l) => [l.text, l.groups]), [['b', ['b']], ['c', ['c']], ['d', ['d']], ['bb', ['bb']], ['cc', ['cc']], ['dd', ['dd']]]);
+    assert.deepEqual(literalAlternatives('^(?!jj$)(t)')?.map((l) => l.text), ['t']);
+    assert.equal(literalAlternatives('a*'), undefined);
+    assert.equal(literalAlternatives('[a-]'), undefined);
   });
 });

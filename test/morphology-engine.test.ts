@@ -63,6 +63,56 @@ describe('enclitics (lug)', () => {
   });
 });
 
+describe('analysis reads rules backwards (lug)', () => {
+  // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
+  // analyzer could not propose their lemmas.
+  const readings = (word: string) => engineOf('lug').analyzer.analyze(word).map((a) => `${a.lemma} ${a.cell.tense} ${a.cell.subject}`);
+  it('a perfect stem that a rule rewrote without a right-hand pattern (beer -> badd)', () => {
+    assert.ok(readings('abadde').includes('beera perfect c1'), readings('abadde').join(', '));
+  });
+  it('a rule pattern with + and a class range (f+ -> fudd; [b-df-h...]+ -> Cadd)', () => {
+    assert.ok(readings('afudde').includes('ffa perfect c1'), readings('afudde').join(', '));
+    assert.ok(readings('awadde').includes('wa perfect c1'), readings('awadde').join(', '));
+  });
+  it('a long vowel written short before a geminate-initial stem (naa + jjukira > najjukira)', () => {
+    assert.ok(readings('anajjukira').includes('jjukira future c1'), readings('anajjukira').join(', '));
+  });
+  it('a perfect stem whose start a prefix rule also rewrote (yaa > ya, l > dd: tuyagadde)', () => {
+    assert.ok(readings('tuyagadde').includes('yaagala perfect 1pl'), readings('tuyagadde').join(', '));
+  });
+  it('a group of classes with + (^([b-d...]+[aeiou])l -> $1z: asazeewo is salawo)', () => {
+    assert.ok(readings('asazeewo').includes('salawo perfect c1'), readings('asazeewo').join(', '));
+  });
+  it('a vowel stem whose lengthening depends on the root (neebase but yetaaze)', () => {
+    assert.ok(readings('yetaaze').includes('etaaga perfect c1'), readings('yetaaze').join(', '));
+  });
+  it('a stem-initial rule with a lookahead, undone where it holds (Ganda law nninda; y(?=o) in twogera)', () => {
+    assert.ok(readings('nninda').includes('linda present 1sg'), readings('nninda').join(', '));
+    assert.ok(readings('twogera').includes('yogera present 1pl'), readings('twogera').join(', '));
+  });
+  it('a root that is only its geminate consonant (naa + jja > najja)', () => {
+    assert.ok(readings('anajja').includes('jja future c1'), readings('anajja').join(', '));
+  });
+});
+
+describe('a lemma cited with the infinitive prefix (sna)', () => {
+  // UniMorph sna cites one verb as kuitika (ku- + itika 'happen'); the other lemmas are bare stems.
+  it('is the verb the lexicon knows without the prefix, in generation as in the API', () => {
+    const sna = engineOf('sna');
+    const form = (lemma: string, tense: string, subject: string) => sna.generator.generate(lemma, { word_class: 'verb', tense, subject, polarity: 'positive' } as Cell).surface;
+    assert.equal(sna.generator.lexeme('kuitika').lemma, 'itika');
+    assert.equal(form('kuitika', 'past', '1sg'), 'ndakaitika');
+    assert.equal(form('kuitika', 'future', 'c2'), 'vachaitika');
+    assert.equal(form('kuitika', 'present', 'c8'), 'zvinoitika');
+  });
+  it('keeps a lemma that only begins like the prefix (kumbira is in the lexicon; kunda is not, and neither nda nor inda is a verb there)', () => {
+    const sna = engineOf('sna');
+    assert.equal(sna.generator.lexeme('kumbira').root, 'kumbir');
+    assert.equal(sna.generator.lexeme('kunda').root, 'kund');
+    assert.equal(sna.generator.generate('kunda', { word_class: 'verb', tense: 'past', subject: 'c1', polarity: 'positive' } as Cell).surface, 'akakunda');
+  });
+});
+
 describe('generation and analysis round trip (swh)', () => {
   const swh = installed.find((l) => l.iso === 'swh');
   const generator = swh ? engineOf('swh').generator : undefined;

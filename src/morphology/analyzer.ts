@@ -163,11 +163,14 @@ export class Analyzer {
             if (!word.endsWith(after) || word.length - after.length < i) continue;
             const middle = frame.shape.initial + word.slice(i, word.length - after.length);
             if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
-            const lemma = this.#lemma(middle.slice(0, middle.length - rw.leftTo.length) + rw.left, frame);
-            if (lemma === undefined) continue;
-            const [first, ...others] = frame.cells;
-            if (!consider(lemma, first!)) continue;
-            for (const cell of others) consider(lemma, cell);
+            // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
+            for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
+              const lemma = this.#lemma(stem, frame);
+              if (lemma === undefined) continue;
+              const [first, ...others] = frame.cells;
+              if (!consider(lemma, first!)) continue;
+              for (const cell of others) consider(lemma, cell);
+            }
           }
         }
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
@@ -175,7 +178,9 @@ export class Analyzer {
         const end = word.length - frame.after.length;
         const slack = frame.cells[0]!.form === 'locative' ? SLACK : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
-        for (let j = Math.max(i + 1, end - slack); j <= Math.min(word.length, end + slack); j++) {
+        // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
+        const least = frame.cells[0]!.word_class === 'verb' && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : i + 1;
+        for (let j = Math.max(least, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
@@ -270,7 +275,10 @@ export class Analyzer {
     const letters = [...'abcdefghijklmnopqrstuvwxyz'];
     const candidates = [...letters, ...letters.map((l) => `${l}h`)];
     const patterns = this.generator.cartridge.rules.filter((r) => r.right && applies(r)).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
-    return [...new Set(candidates.filter((c) => patterns.some((p) => p.test(`${c}a`))))];
+    // A doubled consonant counts when a rule reacts to it but not to the single letter (a long
+    // vowel written short before a geminate: naa + jja > najja).
+    const doubled = letters.filter((l) => !/[aeiou]/u.test(l)).map((l) => `${l}${l}`).filter((c) => patterns.some((p) => p.test(`${c}a`) && !p.test(`${c[0]}a`)));
+    return [...new Set([...candidates, ...doubled].filter((c) => patterns.some((p) => p.test(`${c}a`))))];
   }
 
   #rootRules?: RegExp[];
@@ -288,8 +296,10 @@ export class Analyzer {
    */
   #undo(text: string): string[] {
     const out = new Set([text]);
-    for (const { from, to, edge } of this.#literalRewrites()) {
-      if (edge === 'start' && to !== '' && text.startsWith(to)) out.add(from + text.slice(to.length));
+    for (const { from, to, edge, when } of this.#literalRewrites()) {
+      // A rule with a lookahead (l(?=[aeiou]+[mn]) -> n) is undone where its condition holds, even to nothing.
+      if (edge === 'start' && when && text.startsWith(to) && when.test(text.slice(to.length))) out.add(from + text.slice(to.length));
+      else if (edge === 'start' && !when && to !== '' && text.startsWith(to)) out.add(from + text.slice(to.length));
       if (edge === 'end' && to !== '' && text.endsWith(to)) out.add(text.slice(0, text.length - to.length) + from);
     }
     return [...out];
@@ -301,9 +311,10 @@ export class Analyzer {
     if (this.#stemRewriteCache) return this.#stemRewriteCache;
     const out: StemRewrite[] = [];
     for (const rule of this.generator.cartridge.rules) {
-      if (![rule.left_slot ?? []].flat().includes('root') || !rule.right) continue;
+      if (![rule.left_slot ?? []].flat().includes('root') || (!rule.right && rule.left_to === undefined)) continue;
       const lefts = literalAlternatives(rule.left);
-      const rights = literalAlternatives(rule.right);
+      // A rule that rewrites the root alone before the final vowel (beer -> badd: abadde) has no right pattern.
+      const rights = rule.right ? literalAlternatives(rule.right) : [{ text: '', groups: [], anchored: false }];
       if (!lefts || !rights) continue;
       for (const l of lefts) {
         for (const r of rights) {
@@ -321,7 +332,7 @@ export class Analyzer {
     return out;
   }
 
-  #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end' }>;
+  #rewrites?: Array<{ from: string; to: string; edge: 'start' | 'end'; when?: RegExp }>;
   #literalRewrites() {
     if (this.#rewrites) return this.#rewrites;
     const literal = /^[\p{L}']+$/u;
@@ -331,6 +342,11 @@ export class Analyzer {
       // the end of the left morph can change a root's last letters.
       if (rule.right_to !== undefined && literal.test(rule.right) && literal.test(rule.right_to || 'x')) {
         this.#rewrites.push({ from: rule.right, to: rule.right_to, edge: 'start' });
+      }
+      // Letters + a lookahead (the Ganda law's l(?=[aeiou]+[mn]), y(?=o|aa)): the lookahead is kept as a condition.
+      const conditioned = /^([\p{L}]+)(\(\?[=!].*\))$/u.exec(rule.right ?? '');
+      if (conditioned && rule.right_to !== undefined && literal.test(rule.right_to || 'x')) {
+        this.#rewrites.push({ from: conditioned[1]!, to: rule.right_to, edge: 'start', when: new RegExp(`^${conditioned[2]!}`, 'u') });
       }
       // ([tkp])h -> $1 (a letter dropped after one of a set): undone once per letter of the set.
       const dropped = /^\(\[([\p{L}]+)\]\)([\p{L}]+)$/u.exec(rule.right);
@@ -402,8 +418,13 @@ export class Analyzer {
     const plain = this.#plain;
     const groups = new Map<string, Frame>();
     const add = (frame: Frame) => {
-      // Frames are found by their text before the hole, with and without the optional marks.
-      for (const key of new Set([frame.before, plain(frame.before)])) {
+      // Frames are found by their text before the hole, with and without the optional marks. A
+      // vowel-initial stem whose vowel a rule lengthened may keep it short in a real root (a rule
+      // that looks past the placeholder: neebase but netaaze): the frame is also found with it short.
+      const keys = [frame.before, plain(frame.before)];
+      const v = frame.shape.initial;
+      if (/^[aeiou]$/u.test(v) && frame.before.endsWith(v + v)) keys.push(frame.before.slice(0, -1));
+      for (const key of new Set(keys)) {
         const list = frames.get(key);
         if (list) list.push(frame);
         else frames.set(key, [frame]);
@@ -516,15 +537,16 @@ interface StemRewrite {
 }
 
 /**
- * The literal strings a simple pattern matches: letters, letter classes `[rg]` and one level of
- * capture groups, after an optional `^` and an optional leading lookbehind (a condition that
- * generation checks again). Anything else gives undefined.
+ * The literal strings a simple pattern matches: letters, letter classes `[rg]` (ranges `[b-d]`
+ * included) and one level of capture groups, each optionally repeated with `+` (read as one or
+ * two of it: `f+` is f or ff), after an optional `^` and optional leading lookarounds (conditions
+ * that generation checks again). Anything else gives undefined.
  */
-export function literalAlternatives(pattern: string, limit = 64): Literal[] | undefined {
+export function literalAlternatives(pattern: string, limit = 256): Literal[] | undefined {
   let rest = pattern;
   const anchored = rest.startsWith('^');
   if (anchored) rest = rest.slice(1);
-  if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) {
+  while (/^\(\?(?:<=|<!|=|!)/u.test(rest)) {
     let depth = 0;
     let end = -1;
     for (let k = 0; k < rest.length; k++) {
@@ -538,17 +560,39 @@ export function literalAlternatives(pattern: string, limit = 64): Literal[] | un
     rest = rest.slice(end + 1);
   }
   let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
-  const token = /^(?:([\p{L}'])|\[([\p{L}]+)\]|\((?:\[([\p{L}]+)\]|([\p{L}]+))\))/u;
+  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\(((?:[\p{L}]|\[[\p{L}-]+\])\+?(?:(?:[\p{L}]|\[[\p{L}-]+\])\+?)*)\))(\+?)/u;
   while (rest.length > 0) {
     const m = token.exec(rest);
     if (!m) return undefined;
-    const options = m[1] ? [m[1]] : m[2] ? [...m[2]] : m[3] ? [...m[3]] : [m[4]!];
-    const captured = m[3] !== undefined || m[4] !== undefined;
+    // A group holds letters and classes, each possibly with + (([b-d]+[aeiou]): one captured text each).
+    const inner = m[3] !== undefined ? literalAlternatives(m[3], limit)?.map((l) => l.text) : undefined;
+    if (m[3] !== undefined && !inner) return undefined;
+    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : inner!;
+    if (single.length === 0) return undefined;
+    const options = m[4] ? [...single, ...single.map((o) => o + o)] : single;
+    const captured = m[3] !== undefined;
     alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
     if (alternatives.length > limit) return undefined;
     rest = rest.slice(m[0].length);
   }
   return alternatives[0]!.text === '' ? undefined : alternatives;
+}
+
+/** The letters of a class body: `rg`, or ranges `b-df-h` (b c d f g h). */
+function expandClass(body: string): string[] {
+  const out: string[] = [];
+  const chars = [...body];
+  for (let k = 0; k < chars.length; k++) {
+    if (chars[k] === '-') return [];
+    if (chars[k + 1] === '-' && chars[k + 2] !== undefined) {
+      const from = chars[k]!.codePointAt(0)!;
+      const to = chars[k + 2]!.codePointAt(0)!;
+      if (to < from || to - from > 26) return [];
+      for (let c = from; c <= to; c++) out.push(String.fromCodePoint(c));
+      k += 2;
+    } else out.push(chars[k]!);
+  }
+  return out;
 }
 
 /** A replacement template with $1..$9 from a literal's groups. */

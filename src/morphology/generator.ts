@@ -129,6 +129,14 @@ export class Generator {
       const full = ['a', 'e', 'i', 'o', 'u'].map((v) => this.#lexicon.get(`verb:${v}${lemma}`)).find((e) => e !== undefined);
       if (full) return this.lexeme(full.lemma, wordClass);
     }
+    // A lemma cited with the infinitive prefix (ku + itika) is the verb the lexicon knows without it.
+    const infinitive = wordClass === 'verb' ? this.cartridge.verbs?.infinitive_prefix : undefined;
+    if (!entry && infinitive && lemma.startsWith(infinitive) && lemma.length > infinitive.length + 1) {
+      const known = infinitiveStems(lemma.slice(infinitive.length), this.cartridge.verbs?.prothetic_vowel?.vowel)
+        .map((l) => this.#lexicon.get(`verb:${l}`))
+        .find((e) => e !== undefined);
+      if (known) return this.lexeme(known.lemma, wordClass);
+    }
     const flags = new Set(entry?.flags ?? []);
     const fv = this.cartridge.verbs?.default_fv ?? 'a';
     if (!entry && wordClass === 'verb') {
@@ -350,4 +358,13 @@ export class Generator {
     if (form === undefined) throw new GenerationError(spec.of, `no ${spec.concord} concord for ${row?.id ?? 'this form'}`);
     return form;
   }
+}
+
+/**
+ * The stems the rest of an infinitive may cite: itself (ku-la: la) or, in a cartridge whose
+ * monosyllabic stems are cited with a prothetic vowel, that vowel + the rest (ku-dya: idya).
+ * No other vowel is added (ku-nda is not enda).
+ */
+export function infinitiveStems(rest: string, protheticVowel?: string): string[] {
+  return protheticVowel ? [rest, `${protheticVowel}${rest}`] : [rest];
 }

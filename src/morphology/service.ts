@@ -11,7 +11,7 @@ import { Analyzer } from './analyzer.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
 import { englishGloss, glossTenses, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { inflect } from './english-verbs.js';
-import { GenerationError, Generator, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
+import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
@@ -363,11 +363,8 @@ export class MorphologyService {
     const known = (lemma: string) => engine.cartridge.lexicon.some((e) => e.word_class === 'verb' && e.lemma === lemma);
     const prefix = verbs.infinitive_prefix;
     if (prefix && text.startsWith(prefix) && !known(text)) {
-      const stem = text.slice(prefix.length);
-      const glided = stem.startsWith('w') ? stem.slice(1) : stem;
-      if (known(stem)) return ok(stem);
-      if (known(`e${glided}`)) return ok(`e${glided}`);
-      if (known(`i${glided}`)) return ok(`i${glided}`);
+      const stem = infinitiveStems(text.slice(prefix.length), verbs.prothetic_vowel?.vowel).find(known);
+      if (stem) return ok(stem);
     }
     return ok(text);
   }
