@@ -3,12 +3,13 @@
  * list the models folder, export the cartridges' verb morphology to lexc, and build
  * Lugha's own transducers (the last needs the HFST tools).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { buildCartridgeModels } from '../hfst/build.js';
 import { exportVerbLexc } from '../hfst/cartridge-export.js';
+import { exportVerbGrammar } from '../hfst/grammar-export.js';
 import { formatLookupBlock } from '../hfst/lookup-format.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../hfst/transducer.js';
 import { hfstToolsAvailable, lookupBatch } from '../hfst/toolchain.js';
@@ -85,12 +86,16 @@ export function registerHfstCommands(program: Command): void {
     .command('export')
     .description("print a cartridge's verb morphology as lexc (no HFST tools needed)")
     .requiredOption('--language <iso>', 'language code')
+    .option('--kind <kind>', 'grammar (the verb template as lexc; its rules go to --rules) or table (every form listed)', 'grammar')
+    .option('--rules <file>', 'grammar: write the xfst rule cascade (for hfst-regexp2fst -S) to this file')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language: string; languagesDir?: string }) => {
+    .action((options: { language: string; kind: string; rules?: string; languagesDir?: string }) => {
+      if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       const morphology = morphologyFor(options);
       const engine = engineOrUsage(morphology, options.language);
-      const exported = exportVerbLexc(engine.cartridge, engine.generator);
+      const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator) : exportVerbLexc(engine.cartridge, engine.generator);
       if (!exported) throw new CliError(`--language: ${engine.cartridge.metadata.name} has no verb grammar`, EXIT_USAGE);
+      if (options.rules && 'rules' in exported) writeFileSync(options.rules, exported.rules);
       process.stdout.write(exported.lexc);
     });
 

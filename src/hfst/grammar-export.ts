@@ -554,20 +554,25 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
     }
     if (left.to === undefined && right.to === undefined) return;
     const q = xfstSymbol(`⟨Q${index}⟩`);
-    const condition =
-      tenses.length === input.tenses.length && polarities.length === input.polarities.length
-        ? ''
-        : `${xfstUnion(tenses.map(tenseMarker))} ${xfstUnion(polarities.map(polarityMarker))} ?*`;
+    const conditioned = tenses.length !== input.tenses.length || polarities.length !== input.polarities.length;
+    const markerCondition = `${xfstUnion(tenses.map(tenseMarker))} ${xfstUnion(polarities.map(polarityMarker))}`;
+    // A negative lookbehind of the left pattern: the text before it must not end in X (a
+    // lookbehind at the start of the right morph, or a lookahead at the end of the left
+    // one, sees only the empty string in the engine and is vacuous).
+    const notBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]${conditioned ? ` & [?* ${markerCondition} ?*]` : ''}]` : '';
+    const condition = notBefore || (conditioned ? `${markerCondition} ?*` : '');
+    const notAfter = right.notAfter ? `[~[${right.notAfter} ?*]] .#.` : '';
     const leftWhole = left.whole === '[0]' ? letter : left.whole;
     const rightWhole = right.whole === '[0]' ? letter : right.whole;
     const leftStart = left.atStart ? anyBegin : '';
     const rightEnd = right.atEnd ? anyEnd : '';
     const endLeft = xfstUnion(endL);
     const beginRight = xfstUnion(beginR);
-    steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ]`);
+    steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ${notAfter} ]`);
     const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+]/u.test(core) ? `${core} @->` : `${core} ->`);
-    if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
-    if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ]`);
+    const leftBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]]` : '';
+    if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftBefore} ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
+    if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ${notAfter} ]`);
     steps.push(`[ ${q} -> 0 ]`);
     translated.push(rule.id);
   });

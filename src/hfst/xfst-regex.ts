@@ -173,6 +173,10 @@ export interface RuleSide {
   atEnd: boolean;
   /** The whole matched text (before core after) as xfst, for the rule's context. */
   whole: string;
+  /** A negative lookbehind at the start `(?<!X)`: X as xfst (the text before must not end in it). */
+  notBefore?: string;
+  /** A negative lookahead at the end `(?!X)`: X as xfst (the text after must not start with it). */
+  notAfter?: string;
 }
 
 /** Splits `source` (with replacement `to`) into a RuleSide; throws UnsupportedPattern when it cannot. */
@@ -185,14 +189,19 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
   let atEnd = false;
   const beforeParts: string[] = [];
   const afterParts: string[] = [];
+  let notBefore: string | undefined;
+  let notAfter: string | undefined;
   // Edge anchors and lookarounds.
   for (;;) {
     const first = seq[0];
     if (first?.kind === 'start') {
       atStart = true;
       seq.shift();
-    } else if (first?.kind === 'look' && !first.ahead && !first.negative) {
+    } else if (first?.kind === 'look' && !first.ahead && !first.negative && !notBefore) {
       beforeParts.push(patternToXfst(first.body, alphabet));
+      seq.shift();
+    } else if (first?.kind === 'look' && !first.ahead && first.negative && !notBefore && beforeParts.length === 0) {
+      notBefore = patternToXfst(first.body, alphabet);
       seq.shift();
     } else break;
   }
@@ -201,8 +210,11 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
     if (last?.kind === 'end') {
       atEnd = true;
       seq.pop();
-    } else if (last?.kind === 'look' && last.ahead && !last.negative) {
+    } else if (last?.kind === 'look' && last.ahead && !last.negative && !notAfter) {
       afterParts.unshift(patternToXfst(last.body, alphabet));
+      seq.pop();
+    } else if (last?.kind === 'look' && last.ahead && last.negative && !notAfter && afterParts.length === 0) {
+      notAfter = patternToXfst(last.body, alphabet);
       seq.pop();
     } else break;
   }
@@ -241,5 +253,7 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
     atStart,
     atEnd,
     whole: [before, `[${core}]`, after].filter(Boolean).join(' '),
+    ...(notBefore ? { notBefore } : {}),
+    ...(notAfter ? { notAfter } : {}),
   };
 }
