@@ -191,6 +191,7 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
   const afterParts: string[] = [];
   let notBefore: string | undefined;
   let notAfter: string | undefined;
+  let notWhole: string | undefined;
   // Edge anchors and lookarounds.
   for (;;) {
     const first = seq[0];
@@ -199,6 +200,12 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
       seq.shift();
     } else if (first?.kind === 'look' && !first.ahead && !first.negative && !notBefore) {
       beforeParts.push(patternToXfst(first.body, alphabet));
+      seq.shift();
+    } else if (first?.kind === 'look' && first.ahead && first.negative && atStart && !notWhole && beforeParts.length === 0) {
+      // `^(?!X)`: the morph does not start with X (or is not X, where X ends in `$`).
+      notWhole = `[${first.body
+        .map((alt) => (alt[alt.length - 1]?.kind === 'end' ? `[${patternToXfst([alt.slice(0, -1)], alphabet)}]` : `[${patternToXfst([alt], alphabet)} ?*]`))
+        .join(' | ')}]`;
       seq.shift();
     } else if (first?.kind === 'look' && !first.ahead && first.negative && !notBefore && beforeParts.length === 0) {
       notBefore = patternToXfst(first.body, alphabet);
@@ -252,7 +259,7 @@ export function ruleSide(source: string, to: string | undefined, alphabet: Alpha
     after,
     atStart,
     atEnd,
-    whole: [before, `[${core}]`, after].filter(Boolean).join(' '),
+    whole: notWhole ? `[[${[before, `[${core}]`, after].filter(Boolean).join(' ')}] - ${notWhole}]` : [before, `[${core}]`, after].filter(Boolean).join(' '),
     ...(notBefore ? { notBefore } : {}),
     ...(notAfter ? { notAfter } : {}),
   };
