@@ -128,7 +128,7 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
       const { cartridge, generator } = engineOf(language.iso);
       const analyser = Transducer.load(readFileSync(path.join(models, `${lughaModelNames(language.iso).analyser}.hfstol`)));
       const forms = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms;
-      assert.ok(forms.length > 10);
+      assert.ok(forms.length > 0, `${language.iso}: no forms of ${lemma}`);
       for (const form of forms) {
         const outputs = analyser.lookup(form.surface).results.map((r) => r.output);
         assert.ok(!outputs.includes(form.analysis), `${form.surface}: the held-out ${lemma} is not in the built lexicon`);
