@@ -25,7 +25,7 @@ import type { Cartridge } from '../morphology/cartridge.js';
 import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
-import { parsePattern, patternToXfst, ruleSide, UnsupportedPattern, xfstString, xfstSymbol, xfstUnion, type Alphabet } from './xfst-regex.js';
+import { parsePattern, patternToXfst, ruleSides, UnsupportedPattern, xfstString, xfstSymbol, xfstUnion, type Alphabet } from './xfst-regex.js';
 
 export interface GrammarExport {
   iso: string;
@@ -540,11 +540,11 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
     if (tenses.length === 0) return;
     const polarities = when?.polarity ? input.polarities.filter((p) => p === when.polarity) : input.polarities;
     if (polarities.length === 0) return;
-    let left;
-    let right;
+    let lefts;
+    let rights;
     try {
-      left = ruleSide(rule.left, rule.left_to, alphabet);
-      right = ruleSide(rule.right, rule.right_to, alphabet);
+      lefts = ruleSides(rule.left, rule.left_to, alphabet);
+      rights = ruleSides(rule.right, rule.right_to, alphabet);
     } catch (error) {
       if (error instanceof UnsupportedPattern) {
         unsupported.push({ id: rule.id, reason: error.message });
@@ -552,28 +552,34 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
       }
       throw error;
     }
-    if (left.to === undefined && right.to === undefined) return;
-    const q = xfstSymbol(`⟨Q${index}⟩`);
-    const conditioned = tenses.length !== input.tenses.length || polarities.length !== input.polarities.length;
-    const markerCondition = `${xfstUnion(tenses.map(tenseMarker))} ${xfstUnion(polarities.map(polarityMarker))}`;
-    // A negative lookbehind of the left pattern: the text before it must not end in X (a
-    // lookbehind at the start of the right morph, or a lookahead at the end of the left
-    // one, sees only the empty string in the engine and is vacuous).
-    const notBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]${conditioned ? ` & [?* ${markerCondition} ?*]` : ''}]` : '';
-    const condition = notBefore || (conditioned ? `${markerCondition} ?*` : '');
-    const notAfter = right.notAfter ? `[~[${right.notAfter} ?*]] .#.` : '';
-    const leftWhole = left.whole === '[0]' ? letter : left.whole;
-    const rightWhole = right.whole === '[0]' ? letter : right.whole;
-    const leftStart = left.atStart ? anyBegin : '';
-    const rightEnd = right.atEnd ? anyEnd : '';
-    const endLeft = xfstUnion(endL);
-    const beginRight = xfstUnion(beginR);
-    steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ${notAfter} ]`);
-    const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+]/u.test(core) ? `${core} @->` : `${core} ->`);
-    const leftBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]]` : '';
-    if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftBefore} ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
-    if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ${notAfter} ]`);
-    steps.push(`[ ${q} -> 0 ]`);
+    if (lefts.every((l) => l.to === undefined) && rights.every((r) => r.to === undefined)) return;
+    let variant = 0;
+    for (const left of lefts) {
+      for (const right of rights) {
+        const q = xfstSymbol(`⟨Q${index}.${variant}⟩`);
+        const conditioned = tenses.length !== input.tenses.length || polarities.length !== input.polarities.length;
+        const markerCondition = `${xfstUnion(tenses.map(tenseMarker))} ${xfstUnion(polarities.map(polarityMarker))}`;
+        // A negative lookbehind of the left pattern: the text before it must not end in X (a
+        // lookbehind at the start of the right morph, or a lookahead at the end of the left
+        // one, sees only the empty string in the engine and is vacuous).
+        const notBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]${conditioned ? ` & [?* ${markerCondition} ?*]` : ''}]` : '';
+        const condition = notBefore || (conditioned ? `${markerCondition} ?*` : '');
+        const notAfter = right.notAfter ? `[~[${right.notAfter} ?*]] .#.` : '';
+        const leftWhole = left.whole === '[0]' ? letter : left.whole;
+        const rightWhole = right.whole === '[0]' ? letter : right.whole;
+        const leftStart = left.atStart ? anyBegin : '';
+        const rightEnd = right.atEnd ? anyEnd : '';
+        const endLeft = xfstUnion(endL);
+        const beginRight = xfstUnion(beginR);
+        steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ${notAfter} ]`);
+        const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+]/u.test(core) ? `${core} @->` : `${core} ->`);
+        const leftBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]]` : '';
+        if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftBefore} ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
+        if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ${notAfter} ]`);
+        steps.push(`[ ${q} -> 0 ]`);
+        variant++;
+      }
+    }
     translated.push(rule.id);
   });
 

@@ -14,6 +14,7 @@ type Node =
   | { kind: 'look'; ahead: boolean; negative: boolean; body: Node[][] }
   | { kind: 'start' }
   | { kind: 'end' }
+  | { kind: 'backref'; index: number }
   | { kind: 'repeat'; node: Node; min: number; max: number | null };
 
 /** A parsed pattern: alternatives of sequences. */
@@ -60,6 +61,7 @@ export function parsePattern(source: string): Pattern {
     if (c === '.') return { kind: 'any' };
     if (c === '^') return { kind: 'start' };
     if (c === '$') return { kind: 'end' };
+    if (c === '\\' && /[1-9]/u.test(peek() ?? '')) return { kind: 'backref', index: Number(chars[i++]) };
     if (c === '\\') return { kind: 'char', value: escaped() };
     if (c === '[') return charClass();
     if (c === '(') {
@@ -179,9 +181,59 @@ export interface RuleSide {
   notAfter?: string;
 }
 
+/**
+ * Replaces each back-reference `\k` whose group `k` (in the same sequence) matches one letter
+ * by one alternative per letter: `([aeiou])\1` → `(a)a|(e)e|…`. Returns undefined when the
+ * pattern has none; throws UnsupportedPattern for one it cannot expand.
+ */
+function expandBackrefs(pattern: Pattern, alphabet: Alphabet): { pattern: Pattern; expanded: boolean } {
+  let expanded = false;
+  const inner = (node: Node): Node => {
+    if (node.kind === 'group' || node.kind === 'look') {
+      const r = expandBackrefs(node.body, alphabet);
+      expanded ||= r.expanded;
+      return { ...node, body: r.pattern };
+    }
+    if (node.kind === 'repeat') return { ...node, node: inner(node.node) };
+    return node;
+  };
+  const out: Node[][] = [];
+  for (const original of pattern) {
+    const seq = original.map(inner);
+    const ref = seq.find((n): n is Extract<Node, { kind: 'backref' }> => n.kind === 'backref');
+    if (!ref) {
+      out.push(seq);
+      continue;
+    }
+    const at = seq.findIndex((n) => n.kind === 'group' && n.index === ref.index);
+    const group = seq[at];
+    const only = group?.kind === 'group' && group.body.length === 1 && group.body[0]!.length === 1 ? group.body[0]![0]! : undefined;
+    const letters = only?.kind === 'char' ? [only.value] : only?.kind === 'class' ? (only.negated ? alphabet.letters.filter((l) => !only.chars.includes(l)) : only.chars) : undefined;
+    if (!letters || seq.filter((n) => n.kind === 'backref').length > 1) throw new UnsupportedPattern('a back-reference to a group of more than one letter');
+    expanded = true;
+    for (const letter of letters) {
+      out.push(seq.map((n, j) => (j === at ? { kind: 'group', index: ref.index, body: [[{ kind: 'char', value: letter }]] } : n.kind === 'backref' ? { kind: 'char', value: letter } : n)));
+    }
+  }
+  return { pattern: out, expanded };
+}
+
+/**
+ * The sides a rule side becomes: one, or one per letter where a back-reference was expanded at
+ * the top level and the replacement copies a group (each letter is then its own rule).
+ */
+export function ruleSides(source: string, to: string | undefined, alphabet: Alphabet): RuleSide[] {
+  const { pattern, expanded } = expandBackrefs(parsePattern(source), alphabet);
+  if (expanded && pattern.length > 1 && to !== undefined && /\$\d/u.test(to)) return pattern.map((alt) => sideOf([alt], source, to, alphabet));
+  return [sideOf(pattern, source, to, alphabet)];
+}
+
 /** Splits `source` (with replacement `to`) into a RuleSide; throws UnsupportedPattern when it cannot. */
 export function ruleSide(source: string, to: string | undefined, alphabet: Alphabet): RuleSide {
-  const pattern = parsePattern(source);
+  return sideOf(parsePattern(source), source, to, alphabet);
+}
+
+function sideOf(pattern: Pattern, source: string, to: string | undefined, alphabet: Alphabet): RuleSide {
   let seq: Node[];
   if (pattern.length === 1) seq = [...pattern[0]!];
   else seq = [{ kind: 'group', index: null, body: pattern }];
