@@ -139,6 +139,28 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
     assert.ok(languagesChecked >= 5, `${languagesChecked} languages with a held-out verb`);
   });
 
+  it('routes a lemma the template lexicon cannot hold (cited with an enclitic) through the exceptions lexicon', () => {
+    const iso = languages.map((l) => l.iso).find((code) => engineOf(code).cartridge.verbs?.enclitics);
+    assert.ok(iso, 'a cartridge with enclitics');
+    const { cartridge, generator } = engineOf(iso);
+    const verbs = cartridge.verbs!;
+    // A mechanism check: a lexicon verb with the cartridge's first enclitic, inflected by the engine.
+    const base = cartridge.lexicon.find((e) => e.word_class === 'verb' && e.lemma.endsWith(verbs.default_fv) && !/\s/u.test(e.lemma))!.lemma;
+    const lemma = `${base}${verbs.enclitics!.forms[0]}`;
+    assert.ok(generator.lexeme(lemma).enclitic);
+    const dir = tempDir('lugha-hfst-exceptions-');
+    try {
+      const [b] = buildCartridgeModels({ morphology, outDir: dir, languages: [iso], lemmas: [base, lemma] });
+      assert.deepEqual(b!.exceptions.map((e) => e.lemma), [lemma]);
+      const forms = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms;
+      assert.equal(b!.exceptions[0]!.forms, forms.length);
+      const analyser = Transducer.load(readFileSync(path.join(dir, `${lughaModelNames(iso).analyser}.hfstol`)));
+      for (const form of forms) assert.ok(analyser.lookup(form.surface).results.some((r) => r.output === form.analysis), `${form.surface}: ${form.analysis}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves the guesser over REST: an unlisted verb is analysed by /api/v1/hfst/analyze', async () => {
     const iso = languages.map((l) => l.iso).find((code) => heldOut.get(code) && built.get(code)?.guesser)!;
     const lemma = heldOut.get(iso)!;
