@@ -73,6 +73,12 @@ describe('lugha hfst export', () => {
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /^Multichar_Symbols$/m);
     assert.match(out.stdout, /^LEXICON Root$/m);
-    assert.match(out.stdout, /%\+V%\+T%\/\w+/);
+    // The grammar export (default): the verb template as continuation lexicons and flags.
+    assert.match(out.stdout, /^LEXICON TagT$/m);
+    assert.match(out.stdout, /@R\.T\.present@%\+T%\/present/);
+    assert.match(out.stdout, /^LEXICON GuessRoot$/m);
+    const table = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw', '--kind', 'table'], '');
+    assert.equal(table.code, 0, table.stderr);
+    assert.match(table.stdout, /%\+V%\+T%\/\w+/);
   });
 });

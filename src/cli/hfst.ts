@@ -3,14 +3,17 @@
  * list the models folder, export the cartridges' verb morphology to lexc, and build
  * Lugha's own transducers (the last needs the HFST tools).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { buildCartridgeModels } from '../hfst/build.js';
 import { exportVerbLexc } from '../hfst/cartridge-export.js';
+import { exportVerbGrammar } from '../hfst/grammar-export.js';
 import { formatLookupBlock } from '../hfst/lookup-format.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../hfst/transducer.js';
-import { hfstToolsAvailable } from '../hfst/toolchain.js';
+import { hfstToolsAvailable, lookupBatch } from '../hfst/toolchain.js';
+import { checkAgreement } from '../hfst/agreement.js';
 import { openHfst } from '../services.js';
 import { engineOrUsage, morphologyFor } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
@@ -83,12 +86,16 @@ export function registerHfstCommands(program: Command): void {
     .command('export')
     .description("print a cartridge's verb morphology as lexc (no HFST tools needed)")
     .requiredOption('--language <iso>', 'language code')
+    .option('--kind <kind>', 'grammar (the verb template as lexc; its rules go to --rules) or table (every form listed)', 'grammar')
+    .option('--rules <file>', 'grammar: write the xfst rule cascade (for hfst-regexp2fst -S) to this file')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language: string; languagesDir?: string }) => {
+    .action((options: { language: string; kind: string; rules?: string; languagesDir?: string }) => {
+      if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       const morphology = morphologyFor(options);
       const engine = engineOrUsage(morphology, options.language);
-      const exported = exportVerbLexc(engine.cartridge, engine.generator);
+      const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator) : exportVerbLexc(engine.cartridge, engine.generator);
       if (!exported) throw new CliError(`--language: ${engine.cartridge.metadata.name} has no verb grammar`, EXIT_USAGE);
+      if (options.rules && 'rules' in exported) writeFileSync(options.rules, exported.rules);
       process.stdout.write(exported.lexc);
     });
 
@@ -97,19 +104,45 @@ export function registerHfstCommands(program: Command): void {
     .description("build Lugha's verb analysers and generators from the cartridges into the models folder (needs the HFST tools: apt-get install hfst)")
     .option('--language <codes>', 'comma-separated language codes (default: every cartridge with a verb grammar)')
     .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
+    .option('--kind <kind>', 'grammar (lexc following the verb template + xfst rules, with a +Guess root class) or table (every form listed)', 'grammar')
+    .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language?: string; lemmas?: string; modelsDir?: string; languagesDir?: string }) => {
+    .action((options: { language?: string; lemmas?: string; kind: string; check?: boolean; modelsDir?: string; languagesDir?: string }) => {
+      if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       if (!hfstToolsAvailable()) throw new CliError('the HFST tools are not installed (Debian/Ubuntu: apt-get install hfst); serving does not need them, building does');
       const config = loadConfig({ flags: { modelsDir: options.modelsDir, languagesDir: options.languagesDir } });
+      const morphology = morphologyFor(options);
       const built = buildCartridgeModels({
-        morphology: morphologyFor(options),
+        morphology,
         outDir: config.modelsDir,
+        kind: options.kind,
         ...(options.language ? { languages: split(options.language) } : {}),
         ...(options.lemmas ? { lemmas: split(options.lemmas) } : {}),
         onProgress: (message) => process.stderr.write(`${message}\n`),
       });
-      for (const b of built) process.stdout.write(`${b.iso}: ${b.analyser}, ${b.generator} (${b.forms} forms)\n`);
+      for (const b of built) {
+        const what =
+          b.kind === 'table'
+            ? `${b.forms} forms`
+            : `${b.lemmas} roots${b.guesser ? ' + guesser' : ''}, ${b.rules.translated} rules, ${b.rules.unsupported.length} not expressible, ${b.exceptions.length} exception lemmas`;
+        process.stdout.write(`${b.iso}: ${b.kind}: ${b.analyser} (${b.analyserBytes} bytes), ${b.generator} (${b.generatorBytes} bytes); ${what}; ${(b.millis / 1000).toFixed(1)} s\n`);
+        for (const r of b.rules.unsupported) process.stdout.write(`  rule ${r.id} not expressible: ${r.reason}\n`);
+        if (options.check) {
+          const engine = engineOrUsage(morphology, b.iso);
+          const report = checkAgreement({
+            cartridge: engine.cartridge,
+            generator: engine.generator,
+            analyser: Transducer.load(readFileSync(path.join(config.modelsDir, b.analyser))),
+            generate: (analyses) => lookupBatch(path.join(config.modelsDir, b.generator), analyses),
+          });
+          const pct = report.forms ? ((100 * report.agreed) / report.forms).toFixed(1) : '-';
+          process.stdout.write(
+            `  agreement with the engine on the golden paradigms: ${report.agreed}/${report.forms} forms (${pct}%); analysed ${report.analysed}, generated ${report.generated}/${report.generationChecked}, round-trip failures ${report.roundTripFailures}\n`,
+          );
+          for (const d of report.disagreements.slice(0, 10)) process.stdout.write(`  ${d.problem}: ${d.analysis} engine=${d.engine} transducer=${d.transducer.join('|')}\n`);
+        }
+      }
       if (built.length === 0) process.stdout.write('no cartridge with a verb grammar matched\n');
     });
 }

@@ -4,24 +4,41 @@
  * an analyser, and written with a manifest into the models folder, where the service
  * lists and serves them like any other model. Needs the HFST tools; serving does not.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import type { MorphologyService } from '../morphology/service.js';
 import { exportVerbLexc } from './cartridge-export.js';
+import { exportVerbGrammar } from './grammar-export.js';
 import { MANIFEST_SUFFIX, type ModelManifest } from './models.js';
 import { compileLexc } from './toolchain.js';
 
 export const LUGHA_TAG_CONVENTION =
-  'Lugha: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>][+Var/<variant>][+Neg]; tense, subject and object ids as in GET /api/v1/languages/{lang}';
+  'Lugha: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>][+Var/<variant>][+Neg][+Guess]; tense, subject and object ids as in GET /api/v1/languages/{lang}; +Guess: a root outside the lexicon';
+
+/** How a cartridge becomes a transducer: its grammar (lexc + rules, the default) or its paradigm tables. */
+export type ModelKind = 'grammar' | 'table';
 export const LUGHA_MODEL_LICENCE = 'LicenseRef-Lugha-cartridge';
 
 export interface BuiltLanguage {
   iso: string;
+  kind: ModelKind;
+  /** Table: the forms listed. Grammar: 0 (the lexicon lists morphs, not forms). */
   forms: number;
   lemmas: number;
   analyser: string;
   generator: string;
+  /** Bytes of the two .hfstol files. */
+  analyserBytes: number;
+  generatorBytes: number;
+  /** Grammar: lemmas routed through the exceptions lexicon, with their form counts. */
+  exceptions: Array<{ lemma: string; reason: string; forms: number }>;
+  /** Grammar: boundary rules translated into xfst, and those that could not be (with why). */
+  rules: { translated: number; unsupported: Array<{ id: string; reason: string }> };
+  /** Grammar: the lexicon has the open root class (+Guess). */
+  guesser: boolean;
+  /** Wall-clock milliseconds of export + compilation. */
+  millis: number;
 }
 
 export interface BuildOptions {
@@ -32,6 +49,8 @@ export interface BuildOptions {
   languages?: readonly string[];
   /** Only these lemmas (default: the lexicon's verbs and the golden tests' verb lemmas). */
   lemmas?: readonly string[];
+  /** `grammar` (default): lexc following the verb template + xfst rules; `table`: every form listed. */
+  kind?: ModelKind;
   onProgress?: (message: string) => void;
 }
 
@@ -53,19 +72,56 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
     if (wanted && !wanted.includes(summary.iso)) continue;
     const engine = options.morphology.engine(summary.iso);
     if (!engine.ok) continue;
-    const exported = exportVerbLexc(engine.value.cartridge, engine.value.generator, options.lemmas ? { lemmas: options.lemmas } : {});
-    if (!exported || exported.forms.length === 0) continue;
-    options.onProgress?.(`${summary.iso}: ${exported.forms.length} forms of ${exported.lemmas.length} lemmas; compiling`);
+    const started = Date.now();
+    const kind = options.kind ?? 'grammar';
+    const lemmaOption = options.lemmas ? { lemmas: options.lemmas } : {};
+    const base = `lugha-${summary.iso}-verbs`;
+    let sources: Array<{ file: string; text: string }>;
+    let details: Pick<BuiltLanguage, 'forms' | 'lemmas' | 'exceptions' | 'rules' | 'guesser'>;
+    let description: string;
+    if (kind === 'grammar') {
+      const grammar = exportVerbGrammar(engine.value.cartridge, engine.value.generator, lemmaOption);
+      if (!grammar) continue;
+      sources = [
+        { file: `${base}.lexc`, text: grammar.lexc },
+        { file: `${base}.rules.xfst`, text: grammar.rules },
+      ];
+      const exceptionForms = grammar.exceptions.reduce((n, e) => n + e.forms, 0);
+      details = {
+        forms: 0,
+        lemmas: grammar.lemmas.length,
+        exceptions: grammar.exceptions,
+        rules: { translated: grammar.translatedRules.length, unsupported: grammar.unsupportedRules },
+        guesser: grammar.guesser,
+      };
+      description =
+        `verb template as lexc (${grammar.prefixes} prefix entries, ${grammar.lemmas.length} roots${grammar.guesser ? ' + an open root class tagged +Guess' : ''}) ` +
+        `composed with ${grammar.translatedRules.length} boundary rules as xfst` +
+        (grammar.unsupportedRules.length ? ` (${grammar.unsupportedRules.length} not expressible: ${grammar.unsupportedRules.map((r) => r.id).join(', ')})` : '') +
+        (grammar.exceptions.length ? `; exceptions lexicon: ${grammar.exceptions.length} lemmas, ${exceptionForms} forms` : '');
+      options.onProgress?.(`${summary.iso}: ${description}; compiling`);
+    } else {
+      const exported = exportVerbLexc(engine.value.cartridge, engine.value.generator, lemmaOption);
+      if (!exported || exported.forms.length === 0) continue;
+      sources = [{ file: `${base}.lexc`, text: exported.lexc }];
+      details = { forms: exported.forms.length, lemmas: exported.lemmas.length, exceptions: [], rules: { translated: 0, unsupported: [] }, guesser: false };
+      description = `${exported.forms.length} forms of ${exported.lemmas.length} lemmas from the template engine`;
+      options.onProgress?.(`${summary.iso}: ${description}; compiling`);
+    }
     const work = mkdtempSync(path.join(options.outDir, `.build-${summary.iso}-`));
     try {
-      const lexc = path.join(work, `lugha-${summary.iso}-verbs.lexc`);
-      writeFileSync(lexc, exported.lexc);
-      const compiled = compileLexc({ lexc, outDir: work, name: `lugha-${summary.iso}-verbs` });
+      for (const source of sources) writeFileSync(path.join(work, source.file), source.text);
+      const compiled = compileLexc({
+        lexc: path.join(work, sources[0]!.file),
+        ...(sources[1] ? { rules: path.join(work, sources[1].file), cascade: true, weighted: true } : {}),
+        outDir: work,
+        name: base,
+      });
       const names = lughaModelNames(summary.iso);
       const files = { analyser: `${names.analyser}.hfstol`, generator: `${names.generator}.hfstol` };
       renameSync(compiled.analyser, path.join(options.outDir, files.analyser));
       renameSync(compiled.generator, path.join(options.outDir, files.generator));
-      renameSync(lexc, path.join(options.outDir, `lugha-${summary.iso}-verbs.lexc`));
+      for (const source of sources) renameSync(path.join(work, source.file), path.join(options.outDir, source.file));
       for (const direction of ['analyse', 'generate'] as const) {
         const role = direction === 'analyse' ? 'analyser' : 'generator';
         const manifest: ModelManifest = {
@@ -74,14 +130,22 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
           direction,
           tags: LUGHA_TAG_CONVENTION,
           licence: LUGHA_MODEL_LICENCE,
-          source: `Lugha cartridge languages/${summary.iso}/ (sources cited there); lexc: lugha-${summary.iso}-verbs.lexc`,
-          description: `${summary.name} verbs, ${role}: ${exported.forms.length} forms of ${exported.lemmas.length} lemmas from the template engine.`,
+          source: `Lugha cartridge languages/${summary.iso}/ (sources cited there); ${sources.map((x) => x.file).join(', ')}`,
+          description: `${summary.name} verbs, ${role}: ${description}.`,
           origin: 'lugha',
           normalize: 'NFC',
         };
         writeFileSync(path.join(options.outDir, `${names[role]}${MANIFEST_SUFFIX}`), toYaml(manifest));
       }
-      built.push({ iso: summary.iso, forms: exported.forms.length, lemmas: exported.lemmas.length, ...files });
+      built.push({
+        iso: summary.iso,
+        kind,
+        ...details,
+        ...files,
+        analyserBytes: statSync(path.join(options.outDir, files.analyser)).size,
+        generatorBytes: statSync(path.join(options.outDir, files.generator)).size,
+        millis: Date.now() - started,
+      });
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

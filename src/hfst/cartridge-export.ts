@@ -176,7 +176,7 @@ function alignedEntry(form: ExportedForm): string {
 }
 
 /** The longest run of code points shared by `a` and `b` (the first one in `b` when tied). */
-function longestCommonRun(a: readonly string[], b: readonly string[]): { lemmaStart: number; surfaceStart: number; length: number } {
+export function longestCommonRun(a: readonly string[], b: readonly string[]): { lemmaStart: number; surfaceStart: number; length: number } {
   let best = { lemmaStart: 0, surfaceStart: 0, length: 0 };
   for (let j = 0; j < b.length; j++) {
     for (let i = 0; i < a.length; i++) {

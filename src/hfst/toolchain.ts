@@ -4,12 +4,12 @@
  * Only building needs them; looking up runs in TypeScript (transducer.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** True when the HFST tools this module calls are on the PATH. */
 export function hfstToolsAvailable(): boolean {
-  return ['hfst-lexc', 'hfst-regexp2fst', 'hfst-compose', 'hfst-minimize', 'hfst-invert', 'hfst-fst2fst', 'hfst-optimized-lookup'].every(
+  return ['hfst-lexc', 'hfst-regexp2fst', 'hfst-split', 'hfst-compose', 'hfst-minimize', 'hfst-invert', 'hfst-fst2fst', 'hfst-optimized-lookup'].every(
     (tool) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0,
   );
 }
@@ -35,6 +35,13 @@ export interface CompileInput {
   name: string;
   /** Write weighted optimized-lookup files (`hfst-fst2fst -w`) instead of unweighted (`-O`). */
   weighted?: boolean;
+  /**
+   * The rules file is a cascade: `;`-separated regular expressions applied in order. Each is
+   * composed with the lexicon in turn (and the result minimised), so every intermediate is
+   * restricted to the lexicon's strings; composing the rules with each other first can be
+   * orders of magnitude larger.
+   */
+  cascade?: boolean;
 }
 
 export interface CompiledModels {
@@ -51,7 +58,21 @@ export function compileLexc(input: CompileInput): CompiledModels {
   const file = (suffix: string) => path.join(input.outDir, `${input.name}.${suffix}`);
   runHfst('hfst-lexc', ['-q', '-o', file('lexc.hfst'), input.lexc]);
   let generator = file('lexc.hfst');
-  if (input.rules) {
+  if (input.rules && input.cascade) {
+    runHfst('hfst-regexp2fst', ['-S', '-o', file('rules.hfst'), input.rules]);
+    const parts = path.join(input.outDir, `${input.name}.rule`);
+    runHfst('hfst-split', ['-p', parts, '-i', file('rules.hfst')]);
+    let current = generator;
+    for (let i = 1; existsSync(`${parts}${i}.hfst`); i++) {
+      const next = file(`step${i}.hfst`);
+      runHfst('hfst-compose', ['-F', '-1', current, '-2', `${parts}${i}.hfst`, '-o', file('composed.hfst')]);
+      runHfst('hfst-minimize', ['-i', file('composed.hfst'), '-o', next]);
+      if (current !== file('lexc.hfst')) rmSync(current);
+      rmSync(`${parts}${i}.hfst`);
+      current = next;
+    }
+    generator = current;
+  } else if (input.rules) {
     runHfst('hfst-regexp2fst', ['-S', '-o', file('rules.hfst'), input.rules]);
     runHfst('hfst-compose', ['-F', '-1', file('lexc.hfst'), '-2', file('rules.hfst'), '-o', file('composed.hfst')]);
     generator = file('composed.hfst');
@@ -63,4 +84,22 @@ export function compileLexc(input: CompileInput): CompiledModels {
   runHfst('hfst-fst2fst', [mode, '-i', file('ana.hfst'), '-o', file('ana.hfstol')]);
   if (!existsSync(file('ana.hfstol'))) throw new Error('hfst-fst2fst wrote no analyser');
   return { generator: file('gen.hfstol'), analyser: file('ana.hfstol') };
+}
+
+/**
+ * Looks many inputs up at once with `hfst-optimized-lookup` (the reference implementation,
+ * fast for generation through prefix-first transducers): input -> outputs (none when unknown).
+ */
+export function lookupBatch(file: string, inputs: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (inputs.length === 0) return out;
+  const text = runHfst('hfst-optimized-lookup', ['--pipe-mode=input', file], { input: inputs.map((w) => `${w}\n`).join('') }).toString();
+  for (const line of text.split('\n')) {
+    const [input, output] = line.split('\t');
+    if (!input || output === undefined) continue;
+    const list = out.get(input) ?? [];
+    if (!out.has(input)) out.set(input, list);
+    if (!output.endsWith('+?')) list.push(output);
+  }
+  return out;
 }

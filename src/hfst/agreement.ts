@@ -1,0 +1,101 @@
+/**
+ * Checks a built verb transducer against the template engine on the golden paradigms (every
+ * cell tense × polarity × subject of every golden verb lemma, and the golden cells
+ * themselves): the analyser must give the engine's analysis of each form, the generator must
+ * give exactly the engine's form, and every analysis the analyser returns must generate back
+ * to the same word in the engine (guesses about a lemma the lexicon lists are left out: the
+ * open root class does not know the lexicon's flags). Generic: nothing here names a language.
+ */
+import type { Cartridge } from '../morphology/cartridge.js';
+import type { Generator } from '../morphology/generator.js';
+import { cellOfAnalysis, exportVerbLexc } from './cartridge-export.js';
+import type { Transducer } from './transducer.js';
+
+export interface Disagreement {
+  analysis: string;
+  /** The engine's form. */
+  engine: string;
+  /** What the transducer gives (generator outputs, or the analyser's analyses of the form). */
+  transducer: string[];
+  problem: 'not_analysed' | 'generated_otherwise' | 'analysis_generates_otherwise';
+}
+
+export interface AgreementReport {
+  forms: number;
+  /** Forms whose analysis the analyser gives. */
+  analysed: number;
+  /** Forms checked in generation, and those the generator gives exactly. */
+  generationChecked: number;
+  generated: number;
+  /** Forms that pass every check that ran on them. */
+  agreed: number;
+  /** Analyses returned by the analyser that the engine generates differently. */
+  roundTripFailures: number;
+  disagreements: Disagreement[];
+}
+
+export interface AgreementOptions {
+  cartridge: Cartridge;
+  generator: Generator;
+  analyser: Transducer;
+  /** Generates many analyses at once (e.g. hfst-optimized-lookup on the generator); analysis -> surface forms. */
+  generate: (analyses: string[]) => Map<string, string[]>;
+  /** Check generation on every n-th form only (default 1: every form). */
+  generationEvery?: number;
+  /** Keep at most this many disagreements (default 50). */
+  keep?: number;
+}
+
+/** The verb lemmas of a cartridge's golden tests. */
+export function goldenVerbLemmas(cartridge: Cartridge): string[] {
+  return [...new Set((cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb').map((t) => t.lemma))];
+}
+
+/** Runs the three checks over the golden paradigms. */
+export function checkAgreement(options: AgreementOptions): AgreementReport {
+  const { cartridge, generator, analyser } = options;
+  const forms = exportVerbLexc(cartridge, generator, { lemmas: goldenVerbLemmas(cartridge) })?.forms ?? [];
+  const every = Math.max(1, options.generationEvery ?? 1);
+  const toGenerate = forms.filter((_, i) => i % every === 0).map((f) => f.analysis);
+  const generated = options.generate(toGenerate);
+  const keep = options.keep ?? 50;
+  const report: AgreementReport = { forms: forms.length, analysed: 0, generationChecked: toGenerate.length, generated: 0, agreed: 0, roundTripFailures: 0, disagreements: [] };
+  const note = (d: Disagreement) => {
+    if (report.disagreements.length < keep) report.disagreements.push(d);
+  };
+  forms.forEach((form, i) => {
+    let ok = true;
+    const analyses = analyser.lookup(form.surface).results.map((r) => r.output);
+    if (analyses.includes(form.analysis)) report.analysed++;
+    else {
+      ok = false;
+      note({ analysis: form.analysis, engine: form.surface, transducer: analyses.slice(0, 10), problem: 'not_analysed' });
+    }
+    if (i % every === 0) {
+      const outputs = [...new Set(generated.get(form.analysis) ?? [])];
+      if (outputs.length === 1 && outputs[0] === form.surface) report.generated++;
+      else {
+        ok = false;
+        note({ analysis: form.analysis, engine: form.surface, transducer: outputs, problem: 'generated_otherwise' });
+      }
+    }
+    for (const analysis of new Set(analyses)) {
+      const guess = analysis.endsWith('+Guess');
+      const parsed = cellOfAnalysis(guess ? analysis.slice(0, -'+Guess'.length) : analysis);
+      if (parsed && guess && generator.lexeme(parsed.lemma).inLexicon) continue;
+      let surface: string | undefined;
+      try {
+        surface = parsed ? generator.generate(parsed.lemma, parsed.cell).surface : undefined;
+      } catch {
+        surface = undefined;
+      }
+      if (surface !== form.surface) {
+        ok = false;
+        report.roundTripFailures++;
+        note({ analysis, engine: surface ?? '(no form)', transducer: [form.surface], problem: 'analysis_generates_otherwise' });
+      }
+    }
+    if (ok) report.agreed++;
+  });
+  return report;
+}

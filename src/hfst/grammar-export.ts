@@ -1,0 +1,589 @@
+/**
+ * Exports a cartridge's verb grammar (not its forms) to lexc and xfst rules:
+ *
+ * - the lexc follows the verb template. `Root` lists every prefix the template engine builds
+ *   for a cell (pre-initial, subject, negation, TAM, relative, object, stem support; the
+ *   auxiliary word of a periphrastic tense), each morph between slot markers; then the root
+ *   (the cartridge's lexicon, and an open root class tagged `+Guess` for roots it does not
+ *   list), the tags, the extensions (as archiphonemes), the final vowel and the post-final.
+ *   Flag diacritics tie the prefix to the tags and the suffixes, so the lexicon is a product
+ *   of small lexicons rather than a list of words;
+ * - the rules turn the archiphonemes into the allomorph each extension's `after` condition
+ *   picks (the vowel harmony of extensions) and translate each boundary rule of rules.yaml
+ *   into xfst replace rules that see the slot markers (so `left_slot`, `right_slot`,
+ *   `left_id`, `right_id`, `when.tense` and `when.polarity` keep their meaning), then
+ *   delete the markers.
+ *
+ * The prefixes come from the engine itself (run without rules on placeholder roots), so the
+ * lexicon cannot drift from the cartridge's formations. A rule whose pattern the translator
+ * does not support is listed in `unsupportedRules`; a lemma the template lexicon cannot hold
+ * (multi-word lemmas, lemmas cited with an enclitic) goes to an explicit `Exceptions`
+ * lexicon of the engine's forms, counted in `exceptions`.
+ * Generic: nothing here names a language.
+ */
+import type { Cartridge } from '../morphology/cartridge.js';
+import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
+import type { Morph } from '../morphology/rules.js';
+import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
+import { parsePattern, patternToXfst, ruleSides, UnsupportedPattern, xfstString, xfstSymbol, xfstUnion, type Alphabet } from './xfst-regex.js';
+
+export interface GrammarExport {
+  iso: string;
+  lexc: string;
+  /** The rule cascade: `;`-separated xfst regular expressions applied in order (`hfst-regexp2fst -S`, then composed one by one). */
+  rules: string;
+  /** Lemmas of the root lexicon. */
+  lemmas: string[];
+  /** Prefix entries (one per cell and stem-support class). */
+  prefixes: number;
+  /** Lemmas routed through the exceptions lexicon, with the number of forms listed for them. */
+  exceptions: Array<{ lemma: string; reason: string; forms: number }>;
+  /** Boundary rules applied to verbs and translated into xfst. */
+  translatedRules: string[];
+  /** Boundary rules applied to verbs that could not be translated, with why. */
+  unsupportedRules: Array<{ id: string; reason: string }>;
+  /** Whether the open root class (+Guess) is in the lexicon. */
+  guesser: boolean;
+}
+
+export interface GrammarExportOptions {
+  /** Lemmas of the root lexicon (default: the lexicon's verbs and the golden tests' verb lemmas). */
+  lemmas?: readonly string[];
+  /** Weight of a guessed root (the analyser sorts lexicon analyses first). */
+  guessWeight?: number;
+}
+
+/** Vowels as the engine counts syllables (generator.ts) and as stem support sees vowel-initial stems. */
+const VOWEL = /^[aeiouáéíóúàèìòùâêîôûāēīōū]$/u;
+const SUPPORT_VOWEL = /^[aeiouāēīōū]/u;
+/** How many extensions a form may stack in the exported lexicon. */
+const MAX_EXTENSIONS = 3;
+
+const begin = (slot: string, id?: string) => `⟨${slot}${id ? `.${id}` : ''}`;
+const end = (slot: string, id?: string) => `${slot}${id ? `.${id}` : ''}⟩`;
+const tenseMarker = (tense: string) => `⟨T.${tense}⟩`;
+const polarityMarker = (polarity: string) => `⟨P.${polarity}⟩`;
+const extensionSymbol = (id: string) => `⟨X.${id}⟩`;
+/** Flag values: letters, digits and `_` only. */
+const flagValue = (value: string) => value.replace(/[^A-Za-z0-9_]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}`);
+
+/** A lexc entry pairing `upper` and `lower` symbol lists position by position (shorter side padded with 0). */
+function pairEntry(upper: readonly string[], lower: readonly string[]): string {
+  const n = Math.max(upper.length, lower.length);
+  const u: string[] = [];
+  const l: string[] = [];
+  for (let i = 0; i < n; i++) {
+    u.push(upper[i] ?? '0');
+    l.push(lower[i] ?? '0');
+  }
+  if (u.join('') === l.join('')) return u.join('');
+  return `${u.join('')}:${l.join('')}`;
+}
+
+/** An entry with flag diacritics on both sides, then `upper` paired with `lower`. */
+function flagged(flagList: readonly string[], upper: readonly string[], lower: readonly string[]): string {
+  const n = Math.max(upper.length, lower.length);
+  const pad = (side: readonly string[]) => [...side, ...Array<string>(n - side.length).fill('0')];
+  return pairEntry([...flagList, ...pad(upper)], [...flagList, ...pad(lower)]);
+}
+
+const esc = (symbol: string) => (symbol.startsWith('@') && symbol.endsWith('@') ? symbol : lexcEscape(symbol));
+const letters = (text: string) => [...text].map(lexcEscape);
+const flags = (...list: Array<string | undefined>) => list.filter((f): f is string => f !== undefined);
+
+/** The verb grammar of `cartridge` as lexc + xfst rules; undefined when it has no verb grammar. */
+export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, options: GrammarExportOptions = {}): GrammarExport | undefined {
+  const verbs = cartridge.verbs;
+  if (!verbs) return undefined;
+  const bare = new Generator({ ...cartridge, rules: [] });
+  const multichar = new Set<string>();
+  const markers = new Set<string>();
+  const beginMarkers = new Map<string, { slot: string; id?: string }>();
+  const endMarkers = new Map<string, { slot: string; id?: string }>();
+  const alphabet = new Set<string>();
+  const tenses = new Set<string>();
+  const polarities = new Set<string>();
+  const register = (slot: string, id?: string) => {
+    const b = begin(slot, id);
+    const e = end(slot, id);
+    beginMarkers.set(b, { slot, ...(id ? { id } : {}) });
+    endMarkers.set(e, { slot, ...(id ? { id } : {}) });
+    markers.add(b).add(e);
+    return [b, e] as const;
+  };
+  const morphSymbols = (m: Morph): string[] => {
+    const [b, e] = register(m.slot, m.id);
+    for (const c of m.form) alphabet.add(c);
+    return [b, ...[...m.form], e];
+  };
+
+  // --- stem support classes: which placeholder roots the engine gives support to ---
+  const support = verbs.stem_support;
+  const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>) =>
+    support !== undefined && ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)));
+  const placeholder = (needs: boolean): Lexeme => ({
+    lemma: '',
+    root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',
+    ownFinalVowel: null,
+    short: needs && support!.applies_to.includes('short'),
+    inLexicon: false,
+    gloss: null,
+  });
+  const classes = support ? [false, true] : [false];
+
+  // --- prefixes: one entry per canonical cell (and support class) ---
+  const subjects: Array<string | undefined> = [undefined, ...generator.agreementIds];
+  const objects: Array<string | undefined> = [undefined, ...(verbs.reflexive ? ['refl'] : []), ...generator.agreementIds];
+  const suffixes: Array<{ fv: Morph | undefined; post: Morph | undefined }> = [];
+  const suffixIndex = new Map<string, number>();
+  const flagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), VAR: new Set<string>() };
+  // A prefix is written as a head (up to the object slot) continued by a table of tails
+  // (object, stem support); heads with the same table share it.
+  const heads = new Map<string, Set<string>>();
+  const template: readonly string[] = verbs.template;
+  const objectAt = template.includes('object') ? template.indexOf('object') : template.indexOf('root');
+  const seenCells = new Set<string>();
+  for (const tenseId of generator.tenseIds) {
+    const tense = generator.tense(tenseId)!;
+    for (const polarity of ['positive', 'negative'] as const) {
+      for (const variant of [undefined, ...Object.keys(tense.variants)]) {
+        for (const subject of subjects) {
+          for (const object of objects) {
+            const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}) };
+            let cell: Cell;
+            const built: Array<{ needs: boolean; aux: string[]; prefix: Morph[]; fv?: Morph; post?: Morph; tense: string; polarity: string }> = [];
+            try {
+              cell = generator.canonical(raw);
+              const key = analysisOf('', cell);
+              if (seenCells.has(key)) continue;
+              seenCells.add(key);
+              for (const needs of classes) {
+                const lexeme = placeholder(needs);
+                const words = bare.generateWith(lexeme, cell).words;
+                const main = words[words.length - 1]!;
+                const aux = generator.generateWith(lexeme, cell).words.slice(0, -1).map((w) => w.surface);
+                const rootAt = main.morphs.findIndex((m) => m.slot === 'root');
+                const after = main.morphs.slice(rootAt + 1);
+                built.push({
+                  needs,
+                  aux,
+                  prefix: main.morphs.slice(0, rootAt),
+                  fv: after.find((m) => m.slot === 'fv'),
+                  post: after.find((m) => m.slot === 'post_final'),
+                  tense: main.tense!,
+                  polarity: main.polarity,
+                });
+              }
+            } catch {
+              continue; // a cell the engine does not have
+            }
+            const first = built[0]!;
+            const sfxKey = JSON.stringify([first.fv, first.post]);
+            let k = suffixIndex.get(sfxKey);
+            if (k === undefined) {
+              k = suffixes.length;
+              suffixes.push({ fv: first.fv, post: first.post });
+              suffixIndex.set(sfxKey, k);
+            }
+            const same = built.every((b) => JSON.stringify([b.aux, b.prefix]) === JSON.stringify([first.aux, first.prefix]));
+            for (const b of same ? [first] : built) {
+              tenses.add(b.tense);
+              polarities.add(b.polarity);
+              flagValues.T.add(cell.tense!);
+              if (cell.subject) flagValues.S.add(cell.subject);
+              if (cell.object) flagValues.O.add(cell.object);
+              if (cell.variant) flagValues.VAR.add(cell.variant);
+              const headFlags = flags(
+                `@P.T.${flagValue(cell.tense!)}@`,
+                `@P.POL.${cell.polarity === 'negative' ? 'neg' : 'pos'}@`,
+                cell.variant ? `@P.VAR.${flagValue(cell.variant)}@` : undefined,
+                cell.subject ? `@P.S.${flagValue(cell.subject)}@` : undefined,
+              );
+              const tailFlags = flags(
+                cell.object ? `@P.O.${flagValue(cell.object)}@` : undefined,
+                `@P.FV.${k}@`,
+                same ? undefined : `@U.SUP.${b.needs ? 'yes' : 'no'}@`,
+              );
+              const auxText = b.aux.length ? [...`${b.aux.join(' ')} `] : [];
+              const split = b.prefix.findIndex((m) => template.indexOf(m.slot) >= objectAt);
+              const headMorphs = split < 0 ? b.prefix : b.prefix.slice(0, split);
+              const tailMorphs = split < 0 ? [] : b.prefix.slice(split);
+              const head = [...auxText, tenseMarker(b.tense), polarityMarker(b.polarity), ...headMorphs.flatMap(morphSymbols)];
+              const tail = tailMorphs.flatMap(morphSymbols);
+              markers.add(tenseMarker(b.tense)).add(polarityMarker(b.polarity));
+              for (const c of auxText) alphabet.add(c);
+              [...headFlags, ...tailFlags].forEach((x) => multichar.add(x));
+              const headEntry = flagged(headFlags, [], head.map(esc));
+              let tails = heads.get(headEntry);
+              if (!tails) heads.set(headEntry, (tails = new Set()));
+              tails.add(flagged(tailFlags, [], tail.map(esc)));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  const prefixLines: string[] = [];
+  const tailTables = new Map<string, string>();
+  const tailLines: string[] = [];
+  for (const [head, tails] of heads) {
+    const key = [...tails].sort().join('\n');
+    let name = tailTables.get(key);
+    if (!name) {
+      name = `Tail${tailTables.size}`;
+      tailTables.set(key, name);
+      tailLines.push('', `LEXICON ${name}`, ...[...tails].sort().map((t) => `${t} RootLex ;`));
+    }
+    prefixLines.push(`${head} ${name} ;`);
+  }
+
+  // --- roots: the lexicon's verbs; lemmas the template cannot hold go to the exceptions ---
+  const golden = (cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb');
+  const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
+  const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
+  const rootLines: string[] = [];
+  const exceptionLemmas: Array<{ lemma: string; reason: string }> = [];
+  const ownVowels = new Map<string, number>();
+  register('root');
+  for (const lemma of lemmas) {
+    const lexeme = generator.lexeme(lemma);
+    if (lemma.includes(' ')) {
+      exceptionLemmas.push({ lemma, reason: 'multi-word lemma' });
+      continue;
+    }
+    if (lexeme.enclitic) {
+      exceptionLemmas.push({ lemma, reason: `cited with the enclitic -${lexeme.enclitic}` });
+      continue;
+    }
+    for (const c of lexeme.root) alphabet.add(c);
+    let own: string | undefined;
+    if (lexeme.ownFinalVowel !== null) {
+      if (!ownVowels.has(lexeme.ownFinalVowel)) ownVowels.set(lexeme.ownFinalVowel, ownVowels.size);
+      own = `@P.OWN.${ownVowels.get(lexeme.ownFinalVowel)}@`;
+      for (const c of lexeme.ownFinalVowel) alphabet.add(c);
+    }
+    const f = flags(support ? `@U.SUP.${needsSupport(lexeme) ? 'yes' : 'no'}@` : undefined, own);
+    f.forEach((x) => multichar.add(x));
+    const upper = [...lemma];
+    const root = [...lexeme.root];
+    const run = longestCommonRun(upper, root);
+    // Align the shared run; what precedes it pairs with epsilon on the other side.
+    const u: string[] = [];
+    const l: string[] = [];
+    for (let i = 0; i < run.lemmaStart; i++) (u.push(lexcEscape(upper[i]!)), l.push('0'));
+    for (let i = 0; i < run.surfaceStart; i++) (u.push('0'), l.push(lexcEscape(root[i]!)));
+    for (let i = 0; i < run.length; i++) (u.push(lexcEscape(upper[run.lemmaStart + i]!)), l.push(lexcEscape(root[run.surfaceStart + i]!)));
+    const uTail = upper.slice(run.lemmaStart + run.length).map(lexcEscape);
+    const lTail = root.slice(run.surfaceStart + run.length).map(lexcEscape);
+    const lowerFull = [esc(begin('root')), ...l, ...lTail];
+    const upperFull = ['0', ...u, ...uTail];
+    while (upperFull.length < lowerFull.length) upperFull.push('0');
+    while (lowerFull.length < upperFull.length) lowerFull.push('0');
+    upperFull.push('0');
+    lowerFull.push(esc(end('root')));
+    rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
+  }
+
+  // --- the open root class: any root of the cartridge's letters ending in a consonant ---
+  const rootLetters = new Set<string>();
+  for (const e of cartridge.lexicon) if (e.word_class === 'verb') for (const c of generator.lexeme(e.lemma).root) rootLetters.add(c);
+  const vowels = [...rootLetters].filter((c) => VOWEL.test(c)).sort();
+  const consonants = [...rootLetters].filter((c) => !VOWEL.test(c) && /\p{L}|\p{M}/u.test(c)).sort();
+  const guesser = consonants.length > 0 && vowels.length > 0;
+  const guessLines: string[] = [];
+  if (guesser) {
+    for (const c of rootLetters) alphabet.add(c);
+    const fvUpper = verbs.citation === 'root' ? [] : [...verbs.default_fv];
+    const prothetic = verbs.prothetic_vowel?.vowel;
+    const state = (vi: boolean, hv: boolean, lc: boolean) => `Guess_${vi ? 'v' : 'c'}${hv ? 'h' : 'n'}${lc ? 'c' : 'v'}`;
+    multichar.add('@P.G.yes@');
+    const weight = options.guessWeight ?? 10;
+    guessLines.push(`LEXICON GuessRoot`);
+    guessLines.push(`${flagged(['@P.G.yes@'], [], [esc(begin('root'))])} GuessStart "weight: ${weight}" ;`, '');
+    guessLines.push('LEXICON GuessStart');
+    for (const c of consonants) guessLines.push(`${lexcEscape(c)} ${state(false, false, true)} "weight: 1" ;`);
+    for (const v of vowels) if (v !== prothetic) guessLines.push(`${lexcEscape(v)} ${state(true, true, false)} "weight: 1" ;`);
+    guessLines.push('');
+    for (const vi of [false, true]) {
+      for (const hv of [false, true]) {
+        for (const lc of [false, true]) {
+          if (!hv && (vi || !lc)) continue; // unreachable states
+          guessLines.push(`LEXICON ${state(vi, hv, lc)}`);
+          for (const c of consonants) guessLines.push(`${lexcEscape(c)} ${state(vi, hv, true)} "weight: 1" ;`);
+          for (const v of vowels) guessLines.push(`${lexcEscape(v)} ${state(vi, true, false)} "weight: 1" ;`);
+          if (lc) {
+            const sup = support ? `@U.SUP.${needsSupport({ short: !hv, root: vi ? 'a' : 'b' }) ? 'yes' : 'no'}@` : '';
+            if (sup) multichar.add(sup);
+            guessLines.push(`${flagged(sup ? [sup] : [], [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
+          }
+          guessLines.push('');
+        }
+      }
+    }
+  }
+
+  // --- exceptions: the engine's forms of the lemmas the template lexicon cannot hold ---
+  const exceptions: GrammarExport['exceptions'] = [];
+  const exceptionLines: string[] = [];
+  if (exceptionLemmas.length > 0) {
+    const table = exportVerbLexc(cartridge, generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
+    for (const e of exceptionLemmas) {
+      const forms = table.forms.filter((f) => f.analysis.startsWith(`${e.lemma}+V+`));
+      exceptions.push({ ...e, forms: forms.length });
+      for (const form of forms) {
+        for (const c of form.surface) alphabet.add(c);
+        exceptionLines.push(`${exceptionEntry(form)} # ;`);
+      }
+    }
+  }
+
+  // --- tags, extensions, final vowel, post-final ---
+  const tagLines: string[] = ['LEXICON Tags', `${pairEntry(['%+V'], ['0'])} TagT ;`, '', 'LEXICON TagT'];
+  for (const t of flagValues.T) tagLines.push(`${flagged([`@R.T.${flagValue(t)}@`], [lexcEscape(`+T/${t}`)], ['0'])} TagS ;`);
+  tagLines.push('', 'LEXICON TagS', '@D.S@ TagO ;');
+  for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
+  tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
+  for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
+  const extensionLines: string[] = ['', 'LEXICON Ext0', 'FV ;'];
+  if (verbs.extensions.length > 0) {
+    register('extensions');
+    extensionLines.push(`${pairEntry(['0'], [esc(begin('extensions'))])} Ext1 ;`);
+    for (let n = 1; n <= MAX_EXTENSIONS; n++) {
+      extensionLines.push('', `LEXICON Ext${n}`);
+      for (const ext of verbs.extensions) {
+        extensionLines.push(`${flagged([`@C.OWN@`], [lexcEscape(`+Ext/${ext.id}`)], [esc(extensionSymbol(ext.id))])} ${n < MAX_EXTENSIONS ? `ExtMore${n}` : 'ExtEnd'} ;`);
+        multichar.add(extensionSymbol(ext.id));
+        for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
+      }
+      if (n < MAX_EXTENSIONS) extensionLines.push('', `LEXICON ExtMore${n}`, `Ext${n + 1} ;`, 'ExtEnd ;');
+    }
+    extensionLines.push('', 'LEXICON ExtEnd', `${pairEntry(['0'], [esc(end('extensions'))])} FV ;`);
+  }
+  const fvLines: string[] = ['', 'LEXICON FV'];
+  const suffixSymbols = (fv: Morph | undefined, post: Morph | undefined) => [...(fv ? morphSymbols(fv) : []), ...(post ? morphSymbols(post) : [])].map(esc);
+  suffixes.forEach((s, k) => {
+    fvLines.push(`${flagged(['@D.OWN@', `@R.FV.${k}@`], [], suffixSymbols(s.fv, s.post))} End ;`);
+    for (const [vowel, index] of ownVowels) {
+      fvLines.push(`${flagged([`@R.OWN.${index}@`, `@R.FV.${k}@`], [], suffixSymbols({ slot: 'fv', form: vowel }, s.post))} End ;`);
+    }
+  });
+  const endLines: string[] = ['', 'LEXICON End', '@D.VAR@ Neg ;'];
+  for (const v of flagValues.VAR) endLines.push(`${flagged([`@R.VAR.${flagValue(v)}@`], [lexcEscape(`+Var/${v}`)], ['0'])} Neg ;`);
+  endLines.push('', 'LEXICON Neg', '@R.POL.pos@ Guess ;', `${flagged([`@R.POL.neg@`], ['%+Neg'], ['0'])} Guess ;`);
+  endLines.push('', 'LEXICON Guess', '@D.G@ # ;');
+  if (guesser) endLines.push(`${flagged([`@R.G.yes@`], ['%+Guess'], ['0'])} # ;`);
+
+  // --- the whole lexc ---
+  const tagSymbols = [
+    '+V',
+    '+Neg',
+    '+Guess',
+    ...[...flagValues.T].map((t) => `+T/${t}`),
+    ...[...flagValues.S].map((s) => `+S/${s}`),
+    ...[...flagValues.O].map((o) => `+O/${o}`),
+    ...[...flagValues.VAR].map((v) => `+Var/${v}`),
+    ...verbs.extensions.map((e) => `+Ext/${e.id}`),
+  ];
+  for (const t of [...flagValues.T]) multichar.add(`@R.T.${flagValue(t)}@`);
+  for (const s of [...flagValues.S]) multichar.add(`@R.S.${flagValue(s)}@`);
+  for (const o of [...flagValues.O]) multichar.add(`@R.O.${flagValue(o)}@`);
+  for (const v of [...flagValues.VAR]) multichar.add(`@R.VAR.${flagValue(v)}@`);
+  suffixes.forEach((_, k) => multichar.add(`@R.FV.${k}@`));
+  for (const [, index] of ownVowels) multichar.add(`@R.OWN.${index}@`);
+  ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
+  const m = cartridge.metadata;
+  const exceptionMultichar = new Set<string>();
+  for (const line of exceptionLines) for (const tag of line.match(/%\+[^:#\s]*/gu) ?? []) exceptionMultichar.add(tag.replace(/%/gu, ''));
+  const lexc = [
+    `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
+    '! as continuation lexicons, the lexicon\'s roots and an open root class (+Guess); compose with the rules file.',
+    '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
+    '',
+    'Multichar_Symbols',
+    ...[...new Set([...tagSymbols, ...exceptionMultichar])].map(lexcEscape),
+    ...[...markers].map(lexcEscape),
+    ...[...multichar].filter((x) => !x.startsWith('@')).map(lexcEscape),
+    ...[...multichar].filter((x) => x.startsWith('@')),
+    '',
+    'LEXICON Root',
+    'Prefixes ;',
+    ...(exceptionLines.length ? ['Exceptions ;'] : []),
+    '',
+    'LEXICON Prefixes',
+    ...prefixLines,
+    ...tailLines,
+    '',
+    'LEXICON RootLex',
+    ...rootLines,
+    ...(guesser ? ['GuessRoot ;'] : []),
+    '',
+    ...guessLines,
+    ...tagLines,
+    ...extensionLines,
+    ...fvLines,
+    ...endLines,
+    '',
+    ...(exceptionLines.length ? ['LEXICON Exceptions', ...exceptionLines, ''] : []),
+  ].join('\n');
+
+  // --- rules ---
+  const { regex, translated, unsupported } = ruleCascade(cartridge, {
+    alphabet: [...alphabet].sort(),
+    markers: [...markers],
+    beginMarkers,
+    endMarkers,
+    tenses: [...tenses],
+    polarities: [...polarities],
+    extensionSymbols: verbs.extensions.map((e) => extensionSymbol(e.id)),
+  });
+  return {
+    iso: m.iso639_3,
+    lexc,
+    rules: regex,
+    lemmas: lemmas.filter((l) => !exceptionLemmas.some((e) => e.lemma === l)),
+    prefixes: prefixLines.length + tailLines.filter((l) => l.endsWith(' RootLex ;')).length,
+    exceptions,
+    translatedRules: translated,
+    unsupportedRules: unsupported,
+    guesser,
+  };
+}
+
+/** An exception entry: the analysis and the surface form, the lemma aligned with its stretch of the form. */
+function exceptionEntry(form: ExportedForm): string {
+  const at = form.analysis.indexOf('+V+');
+  const lemma = [...form.analysis.slice(0, at)];
+  const tags = form.analysis
+    .slice(at + 1)
+    .split('+')
+    .map((t) => lexcEscape(`+${t}`));
+  const surface = [...form.surface];
+  const run = longestCommonRun(lemma, surface);
+  const u: string[] = [];
+  const l: string[] = [];
+  for (let i = 0; i < run.surfaceStart; i++) (u.push('0'), l.push(lexcEscape(surface[i]!)));
+  for (let i = 0; i < run.lemmaStart; i++) (u.push(lexcEscape(lemma[i]!)), l.push('0'));
+  for (let i = 0; i < run.length; i++) (u.push(lexcEscape(lemma[run.lemmaStart + i]!)), l.push(lexcEscape(surface[run.surfaceStart + i]!)));
+  const uTail = lemma.slice(run.lemmaStart + run.length).map(lexcEscape);
+  const lTail = surface.slice(run.surfaceStart + run.length).map(lexcEscape);
+  while (uTail.length < lTail.length) uTail.push('0');
+  while (lTail.length < uTail.length) lTail.push('0');
+  for (const t of tags) (uTail.push(t), lTail.push('0'));
+  return `${flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail])}`;
+}
+
+interface CascadeInput {
+  alphabet: string[];
+  markers: string[];
+  beginMarkers: Map<string, { slot: string; id?: string }>;
+  endMarkers: Map<string, { slot: string; id?: string }>;
+  tenses: string[];
+  polarities: string[];
+  extensionSymbols: string[];
+}
+
+const asList = (v: string | string[] | undefined) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+
+/** The extension allomorphy, the cartridge's boundary rules and the marker clean-up as one xfst cascade. */
+function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string; translated: string[]; unsupported: Array<{ id: string; reason: string }> } {
+  const alphabet: Alphabet = { letters: input.alphabet };
+  const letter = xfstUnion(input.alphabet);
+  const anyBegin = xfstUnion([...input.beginMarkers.keys()]);
+  const anyEnd = xfstUnion([...input.endMarkers.keys()]);
+  const skip = `[${anyBegin} ${anyEnd}]*`;
+  const steps: string[] = [];
+  const translated: string[] = [];
+  const unsupported: Array<{ id: string; reason: string }> = [];
+  const verbs = cartridge.verbs!;
+
+  // Extension allomorphs: the first form whose `after` matches the stem so far (root + earlier extensions).
+  const stemSymbol = xfstUnion([...input.alphabet, end('root'), begin('extensions')]);
+  const stemMarkers = xfstUnion([end('root'), begin('extensions')]);
+  const extensionRules: string[] = [];
+  for (const ext of verbs.extensions) {
+    const earlier: string[] = [];
+    for (const form of ext.forms) {
+      let matches = `[${stemSymbol}]*`;
+      if (form.after !== undefined) {
+        let pattern;
+        try {
+          pattern = parsePattern(form.after);
+        } catch (error) {
+          unsupported.push({ id: `extension ${ext.id}`, reason: (error as Error).message });
+          continue;
+        }
+        const anchored = pattern.length === 1 && pattern[0]![0]?.kind === 'start';
+        if (anchored) pattern = [pattern[0]!.slice(1)];
+        matches = `[${anchored ? '' : `[${stemSymbol}]*`} [${patternToXfst(pattern, alphabet)} / ${stemMarkers}]]`;
+      }
+      let context = `[[${stemSymbol}]* & ${matches}${earlier.map((e) => ` & ~${e}`).join('')}]`;
+      if (form.root_only) context = `[${context} & [${letter}* ${xfstSymbol(end('root'))} ${xfstSymbol(begin('extensions'))}]]`;
+      extensionRules.push(`[${xfstSymbol(extensionSymbol(ext.id))} -> ${xfstString(form.form)} || ${xfstSymbol(begin('root'))} ${context} _ ]`);
+      if (form.after !== undefined) earlier.push(matches);
+    }
+  }
+  for (let pass = 0; pass < MAX_EXTENSIONS; pass++) steps.push(...extensionRules);
+
+  // Boundary rules.
+  cartridge.rules.forEach((rule, index) => {
+    const when = rule.when;
+    if (when?.word_class && !when.word_class.includes('verb')) return;
+    const slotOk = (marker: { slot: string; id?: string }, slots: string[] | undefined, ids: string[] | undefined) =>
+      (!slots || slots.includes(marker.slot)) && (!ids || (marker.id !== undefined && ids.includes(marker.id)));
+    const endL = [...input.endMarkers].filter(([, m]) => slotOk(m, asList(rule.left_slot), when?.left_id)).map(([s]) => s);
+    const beginR = [...input.beginMarkers].filter(([, m]) => slotOk(m, asList(rule.right_slot), when?.right_id)).map(([s]) => s);
+    if (endL.length === 0 || beginR.length === 0) return; // never met in a verb
+    let tenses = input.tenses;
+    if (when?.tense) tenses = tenses.filter((t) => when.tense!.includes(t));
+    if (when?.not_tense) tenses = tenses.filter((t) => !when.not_tense!.includes(t));
+    if (tenses.length === 0) return;
+    const polarities = when?.polarity ? input.polarities.filter((p) => p === when.polarity) : input.polarities;
+    if (polarities.length === 0) return;
+    let lefts;
+    let rights;
+    try {
+      lefts = ruleSides(rule.left, rule.left_to, alphabet);
+      rights = ruleSides(rule.right, rule.right_to, alphabet);
+    } catch (error) {
+      if (error instanceof UnsupportedPattern) {
+        unsupported.push({ id: rule.id, reason: error.message });
+        return;
+      }
+      throw error;
+    }
+    if (lefts.every((l) => l.to === undefined) && rights.every((r) => r.to === undefined)) return;
+    let variant = 0;
+    for (const left of lefts) {
+      for (const right of rights) {
+        const q = xfstSymbol(`⟨Q${index}.${variant}⟩`);
+        const conditioned = tenses.length !== input.tenses.length || polarities.length !== input.polarities.length;
+        const markerCondition = `${xfstUnion(tenses.map(tenseMarker))} ${xfstUnion(polarities.map(polarityMarker))}`;
+        // A negative lookbehind of the left pattern: the text before it must not end in X (a
+        // lookbehind at the start of the right morph, or a lookahead at the end of the left
+        // one, sees only the empty string in the engine and is vacuous).
+        const notBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]${conditioned ? ` & [?* ${markerCondition} ?*]` : ''}]` : '';
+        const condition = notBefore || (conditioned ? `${markerCondition} ?*` : '');
+        const notAfter = right.notAfter ? `[~[${right.notAfter} ?*]] .#.` : '';
+        const leftWhole = left.whole === '[0]' ? letter : left.whole;
+        const rightWhole = right.whole === '[0]' ? letter : right.whole;
+        const leftStart = left.atStart ? anyBegin : '';
+        const rightEnd = right.atEnd ? anyEnd : '';
+        const endLeft = xfstUnion(endL);
+        const beginRight = xfstUnion(beginR);
+        steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ${notAfter} ]`);
+        const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+]/u.test(core) ? `${core} @->` : `${core} ->`);
+        const leftBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]]` : '';
+        if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftBefore} ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
+        if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ${notAfter} ]`);
+        steps.push(`[ ${q} -> 0 ]`);
+        variant++;
+      }
+    }
+    translated.push(rule.id);
+  });
+
+  // Markers out.
+  steps.push(`[ ${xfstUnion([...input.markers, ...input.extensionSymbols])} -> 0 ]`);
+  return { regex: steps.map((step) => `${step} ;\n`).join(''), translated, unsupported };
+}

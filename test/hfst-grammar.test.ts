@@ -1,0 +1,180 @@
+// Pins Lugha's grammar transducers (`lugha hfst build`): each cartridge's verb template exported as lexc and its boundary rules as xfst, compiled by the HFST tools, agree with the template engine on the golden paradigms, and the open root class analyses a verb the lexicon does not list.
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../src/config.js';
+import { checkAgreement, goldenVerbLemmas, type AgreementReport } from '../src/hfst/agreement.js';
+import { buildCartridgeModels, lughaModelNames, type BuiltLanguage } from '../src/hfst/build.js';
+import { exportVerbLexc } from '../src/hfst/cartridge-export.js';
+import { lookupBatch } from '../src/hfst/toolchain.js';
+import { Transducer } from '../src/hfst/transducer.js';
+import type { MorphologyService } from '../src/morphology/service.js';
+import { openMorphology } from '../src/services.js';
+import { hfstForTests } from './hfst-fixtures.js';
+import { harness, tempDir } from './helpers.js';
+
+const hfst = hfstForTests();
+const morphology: MorphologyService = openMorphology(loadConfig({ env: {} }));
+const languages = morphology.languages().filter((l) => {
+  const engine = morphology.engine(l.iso);
+  return engine.ok && engine.value.cartridge.verbs !== undefined;
+});
+
+function engineOf(iso: string) {
+  const engine = morphology.engine(iso);
+  if (!engine.ok) throw new Error(engine.message);
+  return engine.value;
+}
+
+/**
+ * A lexicon verb the build leaves out, so that only the open root class can analyse it: the
+ * first one outside the golden tests that the engine inflects as it would an unknown verb
+ * (no lexicon flags, regular final vowel, consonant-initial and consonant-final root with a vowel).
+ */
+function heldOutLemma(iso: string): string | undefined {
+  const { cartridge, generator } = engineOf(iso);
+  const golden = new Set(goldenVerbLemmas(cartridge));
+  const vowel = /[aeiouáéíóúàèìòùâêîôûāēīōū]/u;
+  return cartridge.lexicon.find((e) => {
+    if (e.word_class !== 'verb' || golden.has(e.lemma) || e.flags.length > 0 || /[\s-]/u.test(e.lemma)) return false;
+    const lexeme = generator.lexeme(e.lemma);
+    const root = [...lexeme.root];
+    return lexeme.ownFinalVowel === null && !lexeme.enclitic && !lexeme.short && root.length > 1 && !vowel.test(root[0]!) && !vowel.test(root.at(-1)!) && root.some((c) => vowel.test(c));
+  })?.lemma;
+}
+
+function defaultLemmas(iso: string, leave: string | undefined): string[] {
+  const { cartridge } = engineOf(iso);
+  const lexicon = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
+  return [...new Set([...lexicon, ...goldenVerbLemmas(cartridge)])].filter((l) => l !== leave);
+}
+
+describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartridges", { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+  let models: string;
+  const built = new Map<string, BuiltLanguage>();
+  const heldOut = new Map<string, string | undefined>();
+  before(() => {
+    models = tempDir('lugha-hfst-grammar-');
+    for (const l of languages) {
+      heldOut.set(l.iso, heldOutLemma(l.iso));
+      const [b] = buildCartridgeModels({ morphology, outDir: models, languages: [l.iso], lemmas: defaultLemmas(l.iso, heldOut.get(l.iso)) });
+      if (b) built.set(l.iso, b);
+    }
+  });
+  after(() => rmSync(models, { recursive: true, force: true }));
+
+  it('builds a grammar model for every cartridge with a verb grammar, with its rules translated', () => {
+    assert.ok(languages.length >= 5, `${languages.length} cartridges with verbs`);
+    for (const l of languages) {
+      const b = built.get(l.iso);
+      assert.ok(b, `${l.iso}: no model`);
+      assert.equal(b.kind, 'grammar');
+      assert.equal(b.forms, 0, 'the lexicon lists morphs, not forms');
+      const rules = engineOf(l.iso).cartridge.rules.length;
+      assert.ok(b.rules.translated + b.rules.unsupported.length <= rules);
+    }
+  });
+
+  const reports = new Map<string, AgreementReport>();
+  for (const language of languages) {
+    it(`${language.iso}: agrees with the engine on the golden paradigms`, (t) => {
+      const { cartridge, generator } = engineOf(language.iso);
+      const names = lughaModelNames(language.iso);
+      const analyser = Transducer.load(readFileSync(path.join(models, `${names.analyser}.hfstol`)));
+      const report = checkAgreement({
+        cartridge,
+        generator,
+        analyser,
+        // Generation runs in hfst-optimized-lookup (the TypeScript runtime is pinned to it by
+        // hfst-runtime.test.ts); every 5th form keeps the suite's time reasonable.
+        generate: (analyses) => lookupBatch(path.join(models, `${names.generator}.hfstol`), analyses),
+        generationEvery: 5,
+      });
+      reports.set(language.iso, report);
+      const b = built.get(language.iso)!;
+      const pct = ((100 * report.agreed) / report.forms).toFixed(1);
+      t.diagnostic(
+        `${language.iso}: ${report.agreed}/${report.forms} forms agree (${pct}%); analysed ${report.analysed}, generated ${report.generated}/${report.generationChecked}, ` +
+          `round-trip failures ${report.roundTripFailures}; rules ${b.rules.translated} translated, ${b.rules.unsupported.length} not expressible` +
+          (b.rules.unsupported.length ? ` (${b.rules.unsupported.map((r) => r.id).join(', ')})` : '') +
+          `; exceptions ${b.exceptions.length}`,
+      );
+      for (const d of report.disagreements.slice(0, 5)) t.diagnostic(`  ${d.problem}: ${d.analysis} engine=${d.engine} transducer=${d.transducer.slice(0, 4).join('|')}`);
+      assert.ok(report.forms > 20, `${report.forms} forms`);
+      assert.ok(report.generationChecked > 0);
+      if (b.rules.unsupported.length === 0) {
+        // Every rule translated: the transducer must be the engine, form for form.
+        assert.deepEqual(report.disagreements, []);
+        assert.equal(report.agreed, report.forms);
+      } else {
+        // Rules the translator cannot express cost forms, but no more than they touch.
+        assert.ok(report.agreed / report.forms >= 0.85, `${pct}% agreement`);
+      }
+      // Lexicon analyses come before guesses (weights).
+      const sample = exportVerbLexc(cartridge, generator, { lemmas: goldenVerbLemmas(cartridge) })!.forms.slice(0, 50);
+      for (const form of sample) {
+        const first = analyser.lookup(form.surface).results[0];
+        if (first && report.disagreements.every((d) => d.engine !== form.surface)) assert.ok(!first.output.endsWith('+Guess'), `${form.surface}: ${first.output} first`);
+      }
+    });
+  }
+
+  it('analyses verbs whose root is not in the lexicon, tagged +Guess, as the engine inflects them', () => {
+    let languagesChecked = 0;
+    for (const language of languages) {
+      const lemma = heldOut.get(language.iso);
+      if (!lemma || !built.get(language.iso)?.guesser) continue;
+      const { cartridge, generator } = engineOf(language.iso);
+      const analyser = Transducer.load(readFileSync(path.join(models, `${lughaModelNames(language.iso).analyser}.hfstol`)));
+      const forms = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms;
+      assert.ok(forms.length > 0, `${language.iso}: no forms of ${lemma}`);
+      for (const form of forms) {
+        const outputs = analyser.lookup(form.surface).results.map((r) => r.output);
+        assert.ok(!outputs.includes(form.analysis), `${form.surface}: the held-out ${lemma} is not in the built lexicon`);
+        assert.ok(outputs.includes(`${form.analysis}+Guess`), `${language.iso} ${form.surface}: ${outputs.slice(0, 6).join(', ')} lacks ${form.analysis}+Guess`);
+      }
+      languagesChecked++;
+    }
+    assert.ok(languagesChecked >= 5, `${languagesChecked} languages with a held-out verb`);
+  });
+
+  it('routes a lemma the template lexicon cannot hold (cited with an enclitic) through the exceptions lexicon', () => {
+    const iso = languages.map((l) => l.iso).find((code) => engineOf(code).cartridge.verbs?.enclitics);
+    assert.ok(iso, 'a cartridge with enclitics');
+    const { cartridge, generator } = engineOf(iso);
+    const verbs = cartridge.verbs!;
+    // A mechanism check: a lexicon verb with the cartridge's first enclitic, inflected by the engine.
+    const base = cartridge.lexicon.find((e) => e.word_class === 'verb' && e.lemma.endsWith(verbs.default_fv) && !/\s/u.test(e.lemma))!.lemma;
+    const lemma = `${base}${verbs.enclitics!.forms[0]}`;
+    assert.ok(generator.lexeme(lemma).enclitic);
+    const dir = tempDir('lugha-hfst-exceptions-');
+    try {
+      const [b] = buildCartridgeModels({ morphology, outDir: dir, languages: [iso], lemmas: [base, lemma] });
+      assert.deepEqual(b!.exceptions.map((e) => e.lemma), [lemma]);
+      const forms = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms;
+      assert.equal(b!.exceptions[0]!.forms, forms.length);
+      const analyser = Transducer.load(readFileSync(path.join(dir, `${lughaModelNames(iso).analyser}.hfstol`)));
+      for (const form of forms) assert.ok(analyser.lookup(form.surface).results.some((r) => r.output === form.analysis), `${form.surface}: ${form.analysis}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the guesser over REST: an unlisted verb is analysed by /api/v1/hfst/analyze', async () => {
+    const iso = languages.map((l) => l.iso).find((code) => heldOut.get(code) && built.get(code)?.guesser)!;
+    const lemma = heldOut.get(iso)!;
+    const { cartridge, generator } = engineOf(iso);
+    const form = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms.find((f) => f.analysis.includes('+S/'))!;
+    const h = await harness({ flags: { modelsDir: models } });
+    try {
+      const { key } = await h.issue('academic');
+      const analysed = await h.call(key, { method: 'POST', url: '/api/v1/hfst/analyze', payload: { language: iso, inputs: [form.surface] } });
+      assert.equal(analysed.statusCode, 200, analysed.body);
+      const outputs = (analysed.json().data[0].results as Array<{ output: string }>).map((r) => r.output);
+      assert.ok(outputs.includes(`${form.analysis}+Guess`), outputs.join(', '));
+    } finally {
+      await h.close();
+    }
+  });
+});
