@@ -37,7 +37,8 @@ export function compileKipo(dir: string): KipoModels {
 
 /**
  * A random lexicon with ambiguity, weights, a multi-code-point letter, tags and
- * P/R/D/U flags; compiled into `dir`. Returns the models and the (upper, lower) pairs
+ * P/N/R/D/U flags (among them a run of R flags on one feature, which the runtime dispatches as a
+ * switch); compiled into `dir`. Returns the models and the (upper, lower) pairs
  * it accepts, read back with `hfst-fst2strings -X obey-flags`.
  */
 export function compileRandomLexicon(dir: string, seed: number, stems: number, weighted: boolean): { models: CompiledModels; pairs: [string, string][] } {
@@ -49,11 +50,17 @@ export function compileRandomLexicon(dir: string, seed: number, stems: number, w
   const weight = () => (random() < 0.5 ? '' : ` "weight: ${(Math.round(random() * 40) / 8).toString()}"`);
   const lines = [
     'Multichar_Symbols',
-    '+N +V +Sg +Pl +Past +Pres +Neg ɛ́ @P.NEG.ON@ @R.NEG.ON@ @D.NEG.ON@ @U.G.X@ @U.G.Y@',
+    '+N +V +Sg +Pl +Past +Pres +Neg +Prs +Pst +Fut +Hab ɛ́ @P.NEG.ON@ @R.NEG.ON@ @D.NEG.ON@ @U.G.X@ @U.G.Y@',
+    '@P.T.PRS@ @P.T.PST@ @P.T.FUT@ @N.T.PRS@ @R.T.PRS@ @R.T.PST@ @R.T.FUT@',
     '',
     'LEXICON Root',
     'Stems ;',
     '@P.NEG.ON@:@P.NEG.ON@ka Stems ;',
+    // Tense prefixes whose value only the verb ending's R flags test (a flag "switch"), and an N flag.
+    '@P.T.PRS@:@P.T.PRS@na Stems ;',
+    '@P.T.PST@:@P.T.PST@li Stems ;',
+    '@P.T.FUT@:@P.T.FUT@ta Stems "weight: 0.25" ;',
+    '@N.T.PRS@:@N.T.PRS@si Stems ;',
     '',
     'LEXICON Stems',
   ];
@@ -74,6 +81,10 @@ export function compileRandomLexicon(dir: string, seed: number, stems: number, w
     '+V+Pres:a Polarity ;',
     '+V+Past:ile Polarity "weight: 1.5" ;',
     '+V+Past:ilɛ́ Polarity "weight: 0.25" ;',
+    '@R.T.PRS@+V+Prs:@R.T.PRS@a Polarity ;',
+    '@R.T.PRS@+V+Prs+Hab:@R.T.PRS@aga Polarity ;',
+    '@R.T.PST@+V+Pst:@R.T.PST@ile Polarity ;',
+    '@R.T.FUT@+V+Fut:@R.T.FUT@a Polarity "weight: 0.75" ;',
     '',
     'LEXICON Polarity',
     '@D.NEG.ON@:@D.NEG.ON@ # ;',

@@ -5,6 +5,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { formatLookupBlock, formatWeight } from '../src/hfst/lookup-format.js';
+import { packSwitch, switchTarget } from '../src/hfst/flags.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../src/hfst/transducer.js';
 import { runHfst } from '../src/hfst/toolchain.js';
 import { compileKipo, compileRandomLexicon, hfstForTests, nearMisses, type KipoModels } from './hfst-fixtures.js';
@@ -127,6 +128,36 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
     assert.deepEqual(Transducer.load(headerless).lookup('ac').results, t.lookup('ac').results);
   });
 
+  it('reads symbols numbered past 31 behind ε arcs (the lookahead spans several words) as the C++ tool does', () => {
+    const letters = [...'abcdefghijklmnopqrstuvwxyz', ...'αβγδεζηθικλμνξοπρστ'];
+    const regex = path.join(dir, 'wide.regex');
+    // Every letter is reached through an ε-input arc, and the last letters get the highest symbol numbers.
+    writeFileSync(regex, `[ [ 0:x [ ${letters.join(' | ')} ] ]+ 0:y ] | [ 0:z τ ]\n`);
+    runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, 'wide.hfst'), regex]);
+    runHfst('hfst-fst2fst', ['-O', '-i', path.join(dir, 'wide.hfst'), '-o', path.join(dir, 'wide.hfstol')]);
+    const file = path.join(dir, 'wide.hfstol');
+    const t = Transducer.load(readFileSync(file));
+    assert.ok(t.info.inputSymbolCount > 40, `${t.info.inputSymbolCount} input symbols`);
+    const words = ['a', 'τ', 'σ', 'ab', 'τa', 'aτ', 'στ', 'zστ', letters.join(''), [...letters].reverse().join(''), 'qq', 'ω'];
+    assert.equal(ours(file, words), reference(file, words));
+    assert.deepEqual(t.lookup('τ').results.map((r) => r.output), ['xτy', 'zτ']);
+  });
+
+  it('keeps what hfst-optimized-lookup -u keeps: the first path found per output, ties in code point order', () => {
+    const regex = path.join(dir, 'unique.regex');
+    // Two paths give "z": the one searched first is the heavier. Three outputs tie at 1.5 in an order that is not the code point order.
+    writeFileSync(regex, '[a:z::1.5 b:0] | [a:0 b:z::2] | [a:y b:y::1.5] | [a:x::1 b:0::0.5]\n');
+    runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, 'unique.hfst'), regex]);
+    runHfst('hfst-fst2fst', ['-w', '-i', path.join(dir, 'unique.hfst'), '-o', path.join(dir, 'unique.hfstol')]);
+    const file = path.join(dir, 'unique.hfstol');
+    for (const args of [['-w'], ['-u', '-w'], ['-u', '-n', '2', '-w']]) assert.equal(ours(file, ['ab'], args), reference(file, ['ab'], args), args.join(' '));
+    assert.deepEqual(Transducer.load(readFileSync(file)).lookup('ab', { unique: true }).results, [
+      { output: 'x', weight: 1.5 },
+      { output: 'yy', weight: 1.5 },
+      { output: 'z', weight: 2 },
+    ]);
+  });
+
   it('refuses files that are not optimized-lookup transducers, saying how to convert them', () => {
     assert.throws(() => Transducer.load(readFileSync(path.join(dir, 'kipo.ana.hfst'))), (e: unknown) => e instanceof HfstFormatError && /hfst-fst2fst -O/.test(e.message));
     const good = readFileSync(kipo.weighted.analyser);
@@ -138,5 +169,18 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
 describe('weights print as the C++ tool prints floats', () => {
   it('uses six significant digits and no trailing zeros', () => {
     assert.deepEqual([0, 0.5, 3, 1.75, 2.25, 0.1 + 0.2, 1234567, 0.00001, 1 / 3, 4294967296].map(formatWeight), ['0', '0.5', '3', '1.75', '2.25', '0.3', '1.23457e+06', '1e-05', '0.333333', '4.29497e+09']);
+  });
+});
+
+describe('flag switches', () => {
+  it('find each value\'s group when values collide in the hash table, and send every other value past the run', () => {
+    const table: number[] = [7, 7, 7]; // another switch before this one: offsets must be honoured
+    // Values 1, 9, 17 and 25 all hash to slot 1 of an 8-slot table.
+    const groups = [1, 9, 17, 25].map((value, i) => ({ value, start: 100 + 10 * i }));
+    const at = packSwitch(table, 3, 500, groups);
+    const packed = Int32Array.from(table);
+    assert.equal(packed[at], 3, 'the feature');
+    for (const g of groups) assert.equal(switchTarget(packed, at, g.value), g.start, `value ${g.value}`);
+    for (const value of [0, 2, 33, -9]) assert.equal(switchTarget(packed, at, value), 500, `value ${value} (unset, absent or negative) skips the run`);
   });
 });

@@ -59,3 +59,37 @@ export function applyFlag(state: Int32Array, op: FlagOp, feature: number, value:
       return false;
   }
 }
+
+/**
+ * Packs one flag switch (a run of `@R.F.v@` transitions on feature F, grouped by value) onto
+ * `table` and returns its offset. Layout: feature, run end, hash mask, then (value, group start)
+ * pairs in an open-addressing table at most half full; value 0 marks an empty slot (interned
+ * values start at 1).
+ */
+export function packSwitch(table: number[], feature: number, runEnd: number, groups: ReadonlyArray<{ value: number; start: number }>): number {
+  let size = 4;
+  while (size < groups.length * 2) size *= 2;
+  const at = table.length;
+  table.push(feature, runEnd, size - 1);
+  for (let i = 0; i < size * 2; i++) table.push(0);
+  for (const g of groups) {
+    let slot = g.value & (size - 1);
+    while (table[at + 3 + slot * 2] !== 0) slot = (slot + 1) & (size - 1);
+    table[at + 3 + slot * 2] = g.value;
+    table[at + 4 + slot * 2] = g.start;
+  }
+  return at;
+}
+
+/** Where the switch at `at` sends the search when its feature holds `value`: that value's group, or the run's end. */
+export function switchTarget(table: Int32Array, at: number, value: number): number {
+  if (value > 0) {
+    const mask = table[at + 2]!;
+    for (let slot = value & mask; ; slot = (slot + 1) & mask) {
+      const v = table[at + 3 + slot * 2]!;
+      if (v === value) return table[at + 4 + slot * 2]!;
+      if (v === 0) break;
+    }
+  }
+  return table[at + 1]!;
+}

@@ -51,6 +51,11 @@ export interface GrammarExportOptions {
   lemmas?: readonly string[];
   /** Weight of a guessed root (the analyser sorts lexicon analyses first). */
   guessWeight?: number;
+  /**
+   * Which roots the lexicon holds: `lexicon` (the lexicon's verbs and the exceptions), `guesser`
+   * (only the open root class, for a fallback model), or `both` (default).
+   */
+  roots?: 'lexicon' | 'guesser' | 'both';
 }
 
 /** Vowels as the engine counts syllables (generator.ts) and as stem support sees vowel-initial stems. */
@@ -290,7 +295,8 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const e of cartridge.lexicon) if (e.word_class === 'verb') for (const c of generator.lexeme(e.lemma).root) rootLetters.add(c);
   const vowels = [...rootLetters].filter((c) => VOWEL.test(c)).sort();
   const consonants = [...rootLetters].filter((c) => !VOWEL.test(c) && /\p{L}|\p{M}/u.test(c)).sort();
-  const guesser = consonants.length > 0 && vowels.length > 0;
+  const roots = options.roots ?? 'both';
+  const guesser = roots !== 'lexicon' && consonants.length > 0 && vowels.length > 0;
   const guessLines: string[] = [];
   if (guesser) {
     for (const c of rootLetters) alphabet.add(c);
@@ -326,7 +332,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   // --- exceptions: the engine's forms of the lemmas the template lexicon cannot hold ---
   const exceptions: GrammarExport['exceptions'] = [];
   const exceptionLines: string[] = [];
-  if (exceptionLemmas.length > 0) {
+  if (exceptionLemmas.length > 0 && roots !== 'guesser') {
     const table = exportVerbLexc(cartridge, generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
     for (const e of exceptionLemmas) {
       const forms = table.forms.filter((f) => f.analysis.startsWith(`${e.lemma}+V+`));
@@ -415,7 +421,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     ...tailLines,
     '',
     'LEXICON RootLex',
-    ...rootLines,
+    ...(roots === 'guesser' ? [] : rootLines),
     ...(guesser ? ['GuessRoot ;'] : []),
     '',
     ...guessLines,
@@ -441,7 +447,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     iso: m.iso639_3,
     lexc,
     rules: regex,
-    lemmas: lemmas.filter((l) => !exceptionLemmas.some((e) => e.lemma === l)),
+    lemmas: roots === 'guesser' ? [] : lemmas.filter((l) => !exceptionLemmas.some((e) => e.lemma === l)),
     prefixes: prefixLines.length + tailLines.filter((l) => l.endsWith(' RootLex ;')).length,
     exceptions,
     translatedRules: translated,

@@ -11,7 +11,7 @@
  * overflow the call stack: the search is bounded by output length, result count and time,
  * and says when a bound cut it short.
  */
-import { applyFlag, FlagOp, parseFlag } from './flags.js';
+import { applyFlag, FlagOp, packSwitch, parseFlag, switchTarget } from './flags.js';
 
 const NO_SYMBOL = 0xffff;
 const NO_TABLE_INDEX = 0xffffffff;
@@ -40,8 +40,9 @@ export interface LookupLimits {
 /** What to keep of the results, as `hfst-optimized-lookup -u -n -b` do. */
 export interface LookupOptions extends LookupLimits {
   /**
-   * Drop repeated outputs, keeping the first (the best when weighted). As with `-u`, unique
-   * results of an unweighted transducer come out sorted by code point.
+   * Drop repeated outputs, keeping the first path found for each (as `-u` does, this is not
+   * always the lightest one). As with `-u`, unique results come out sorted by code point, then
+   * by weight when the transducer is weighted.
    */
   unique?: boolean;
   /** Keep at most N results (the N best when weighted). */
@@ -94,6 +95,25 @@ interface SearchStack {
   flagState: Int32Array;
 }
 
+/**
+ * What each state can do next, ignoring flag constraints: bit 0 of its row is set when it can end
+ * (it is final, or reaches a final state through ε/flag arcs), bit s when it can read input symbol s
+ * (directly or after ε/flag arcs). A search step into a state that can neither read the next input
+ * symbol nor end there cannot lead to a result, so it is skipped.
+ */
+interface Lookahead {
+  /** 32-bit words per row. */
+  words: number;
+  /** Row offset into `bits` per state: index state i at i, simple state at target − TA + nIdx; −1 if unreachable. */
+  row: Int32Array;
+  bits: Uint32Array;
+}
+
+/** Memory the lookahead may take (bytes); larger transducers search without it. */
+const LOOKAHEAD_BUDGET_BYTES = 64 * 1024 * 1024;
+const EMPTY_ROWS = new Int32Array(0);
+const EMPTY_BITS = new Uint32Array(0);
+
 interface TrieNode {
   symbol: number;
   next: Map<number, TrieNode>;
@@ -123,8 +143,16 @@ export class Transducer {
   /** 1 for code units that begin a symbol of more than one code unit. */
   private readonly startsLonger: Uint8Array;
   private readonly trie: TrieNode;
+  /** Flag switches (see `buildSwitches`): per transition, the switch starting there (−1: none). */
+  private switchAt: Int32Array;
+  private switchTable: Int32Array;
+  /** Per transition, where the ε/flag phase goes on after taking it (t+1, or past its flag switch). */
+  private nextAfter: Int32Array;
+  /** One-symbol lookahead (see `buildLookahead`); undefined when the tables are too large for it. */
+  private lookahead: Lookahead | undefined;
   private disposed = false;
   private stack: SearchStack | undefined;
+  private need: { needWord: Int32Array; needMask: Int32Array } | undefined;
 
   private constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -223,6 +251,8 @@ export class Transducer {
     this.featureCount = Math.max(1, features.size);
 
     this.validate(nIn, nSym);
+    ({ switchAt: this.switchAt, switchTable: this.switchTable, nextAfter: this.nextAfter } = this.buildSwitches());
+    this.lookahead = this.buildLookahead(nIn);
 
     this.singleUnit = new Int32Array(0x10000).fill(-1);
     this.startsLonger = new Uint8Array(0x10000);
@@ -285,6 +315,123 @@ export class Transducer {
   }
 
   /**
+   * Finds the flag switches: runs of consecutive `@R.F.v@` transitions on one feature with two or
+   * more values (a lexc continuation per tense, per subject …). The flag state of F is the same for
+   * the whole run, so at most the group of transitions with value = F passes; the search jumps to
+   * that group through a small hash table (`packSwitch`) and past the run after it, instead of
+   * failing every other value in turn.
+   */
+  private buildSwitches(): { switchAt: Int32Array; switchTable: Int32Array; nextAfter: Int32Array } {
+    const { trIn, flagOp, flagFeature, flagValue, epsilonLike } = this;
+    const nTr = trIn.length;
+    const switchAt = new Int32Array(nTr).fill(-1);
+    const nextAfter = new Int32Array(nTr);
+    for (let t = 0; t < nTr; t++) nextAfter[t] = t + 1;
+    const table: number[] = [];
+    const isValueTest = (sym: number) => epsilonLike[sym] === 2 && flagOp[sym] === FlagOp.R && flagValue[sym] !== 0;
+    for (let t = 0; t < nTr; ) {
+      const sym = trIn[t]!;
+      if (sym === NO_SYMBOL || !isValueTest(sym)) {
+        t++;
+        continue;
+      }
+      const feature = flagFeature[sym]!;
+      const groups: Array<{ value: number; start: number; last: number }> = [];
+      let end = t;
+      while (end < nTr && trIn[end] !== NO_SYMBOL && isValueTest(trIn[end]!) && flagFeature[trIn[end]!] === feature) {
+        const value = flagValue[trIn[end]!]!;
+        if (groups.at(-1)?.value === value) groups.at(-1)!.last = end;
+        else groups.push({ value, start: end, last: end });
+        end++;
+      }
+      if (groups.length >= 2) {
+        switchAt[t] = packSwitch(table, feature, end, groups);
+        for (const g of groups) nextAfter[g.last] = end;
+      }
+      t = end;
+    }
+    return { switchAt, switchTable: Int32Array.from(table), nextAfter };
+  }
+
+  /**
+   * Computes the lookahead rows: every state reachable from the start, its ε/flag successors and
+   * the input symbol it reads (laid out as the search reads them: hfstol.md "The lookup
+   * algorithm"), then the union over ε/flag successors to a fixed point. Flags are treated as ε, so
+   * the rows over-approximate and never cut a path that could succeed.
+   */
+  private buildLookahead(nIn: number): Lookahead | undefined {
+    const { idxIn, idxTarget, trIn, trOut, trTarget, epsilonLike } = this;
+    const nIdx = idxIn.length;
+    const nTr = trIn.length;
+    const words = (nIn + 31) >>> 5;
+    const keyOf = (state: number) => (state >= TA ? nIdx + state - TA : state);
+    /** Where a state's ε/flag transitions start (−1: none). */
+    const epsilonStart = (state: number) => (state >= TA ? state - TA + 1 : idxIn[state + 1] === 0 ? idxTarget[state + 1]! - TA : -1);
+    const row = new Int32Array(nIdx + nTr).fill(-1);
+    // Every reachable state, breadth first; row[] marks the visited ones until the rows are laid out.
+    const states = [0];
+    row[0] = 0;
+    const visit = (target: number) => {
+      const key = keyOf(target);
+      if (row[key] === -1) {
+        row[key] = 0;
+        states.push(target);
+      }
+    };
+    for (let n = 0; n < states.length; n++) {
+      if ((nIdx + nTr) * 4 + states.length * words * 4 > LOOKAHEAD_BUDGET_BYTES) return undefined;
+      const state = states[n]!;
+      let t = epsilonStart(state);
+      if (t >= 0) for (; t < nTr && epsilonLike[trIn[t]!]; t++) visit(trTarget[t]!);
+      if (state >= TA) {
+        for (const s = trIn[t]!; t < nTr && s !== NO_SYMBOL && trIn[t] === s; t++) visit(trTarget[t]!);
+      } else {
+        for (let s = 1; s < nIn && state + 1 + s < nIdx; s++) {
+          if (idxIn[state + 1 + s] !== s) continue;
+          for (t = idxTarget[state + 1 + s]! - TA; t < nTr && trIn[t] === s; t++) visit(trTarget[t]!);
+        }
+      }
+    }
+    // Each state's own bits: final, and the symbols it reads itself.
+    const bits = new Uint32Array(states.length * words);
+    const set = (at: number, bit: number) => (bits[at + (bit >>> 5)] = (bits[at + (bit >>> 5)]! | (1 << (bit & 31))) >>> 0);
+    states.forEach((state, n) => {
+      const at = n * words;
+      row[keyOf(state)] = at;
+      if (state >= TA) {
+        const p = state - TA;
+        if (trIn[p] === NO_SYMBOL && trOut[p] === NO_SYMBOL && trTarget[p] === 1) set(at, 0);
+        let t = p + 1;
+        while (t < nTr && epsilonLike[trIn[t]!]) t++;
+        if (t < nTr && trIn[t] !== NO_SYMBOL) set(at, trIn[t]!);
+      } else {
+        if (idxIn[state] === NO_SYMBOL && idxTarget[state] !== NO_TABLE_INDEX) set(at, 0);
+        for (let s = 1; s < nIn && state + 1 + s < nIdx; s++) if (idxIn[state + 1 + s] === s) set(at, s);
+      }
+    });
+    // Union over ε/flag arcs until nothing changes; reverse breadth-first order needs few passes.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let n = states.length - 1; n >= 0; n--) {
+        const at = n * words;
+        let t = epsilonStart(states[n]!);
+        if (t < 0) continue;
+        for (; t < nTr && epsilonLike[trIn[t]!]; t++) {
+          const from = row[keyOf(trTarget[t]!)]!;
+          for (let w = 0; w < words; w++) {
+            const merged = (bits[at + w]! | bits[from + w]!) >>> 0;
+            if (merged !== bits[at + w]) {
+              bits[at + w] = merged;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+    return { words, row, bits };
+  }
+
+  /**
    * Splits `text` into input symbol numbers, greedily taking the longest symbol at each
    * position; undefined when some part of it is no input symbol.
    */
@@ -324,13 +471,14 @@ export class Transducer {
     if (!input) return { tokenized: false, results: [] };
     const search = this.search(input, options);
     let results = search.results;
-    if (this.info.weighted) results.sort((a, b) => a.weight - b.weight);
     if (options.unique) {
+      // As hfst-optimized-lookup -u: the first path found for each output (in search order) is
+      // kept, and the unique outputs are ordered by code point (then by weight when weighted).
       const seen = new Set<string>();
       results = results.filter((r) => (seen.has(r.output) ? false : (seen.add(r.output), true)));
-      // The C++ tool keeps unique unweighted results in a set, so they come out in code point order.
-      if (!this.info.weighted) results.sort((a, b) => compareCodePoints(a.output, b.output));
+      results.sort((a, b) => compareCodePoints(a.output, b.output));
     }
+    if (this.info.weighted) results.sort((a, b) => a.weight - b.weight);
     if (this.info.weighted && options.beam !== undefined && results.length > 0) {
       const limit = results[0]!.weight + options.beam;
       results = results.filter((r) => r.weight <= limit);
@@ -344,13 +492,21 @@ export class Transducer {
     const maxDepth = Math.max(1, limits.maxDepth ?? 5000);
     const maxResults = Math.max(1, limits.maxResults ?? 10_000);
     const deadline = performance.now() + (limits.timeLimitMs ?? 1000);
-    const { idxIn, idxTarget, idxWeight, trIn, trOut, trTarget, trWeight, epsilonLike, flagOp, flagFeature, flagValue, printable } = this;
+    const { idxIn, idxTarget, idxWeight, trIn, trOut, trTarget, trWeight, epsilonLike, flagOp, flagFeature, flagValue, printable, switchAt, switchTable, nextAfter } = this;
     const weighted = this.info.weighted;
     const nTr = trIn.length;
     const len = input.length;
     const stack = this.stackFor(maxDepth + 1);
     const { fState, fIn, fW, fPhase, fCursor, fUndoFeature, fUndoValue, tape } = stack;
     const flagState = stack.flagState.fill(0);
+    // Lookahead: a step into state x with the input at position `at` is taken only if bit
+    // (needWord[at], needMask[at]) of x's row is set: the next input symbol, or "can end" at the end.
+    const lookahead = this.lookahead;
+    const prune = lookahead !== undefined;
+    const laRow = lookahead?.row ?? EMPTY_ROWS;
+    const laBits = lookahead?.bits ?? EMPTY_BITS;
+    const simpleBase = idxIn.length - TA;
+    const { needWord, needMask } = this.needFor(input, lookahead);
     const results: LookupPath[] = [];
     let truncated: 'depth' | 'results' | 'time' | undefined;
     let steps = 0;
@@ -379,8 +535,18 @@ export class Transducer {
       if (phase === 1) {
         let t = fCursor[k]!;
         if (t >= 0) {
+          const at = fIn[k]!;
+          let dispatched = false;
           while (t < nTr && epsilonLike[trIn[t]!]) {
             const sym = trIn[t]!;
+            // A run of R flags on one feature: only the group whose value the feature holds can pass.
+            const sw = switchAt[t]!;
+            if (sw >= 0 && !dispatched) {
+              t = switchTarget(switchTable, sw, flagState[switchTable[sw]!]!);
+              dispatched = true;
+              continue;
+            }
+            dispatched = false;
             let undoFeature = -1;
             let undoValue = 0;
             if (sym !== 0) {
@@ -393,13 +559,21 @@ export class Transducer {
               undoFeature = feature;
               undoValue = old;
             }
+            if (prune) {
+              const target = trTarget[t]!;
+              if ((laBits[laRow[target >= TA ? target + simpleBase : target]! + needWord[at]!]! & needMask[at]!) === 0) {
+                if (undoFeature >= 0) flagState[undoFeature] = undoValue;
+                t = nextAfter[t]!;
+                continue;
+              }
+            }
             if (k + 1 > maxDepth) {
               truncated ??= 'depth';
               if (undoFeature >= 0) flagState[undoFeature] = undoValue;
               t++;
               continue;
             }
-            fCursor[k] = t + 1;
+            fCursor[k] = nextAfter[t]!;
             tape[k] = trOut[t]!;
             const c = k + 1;
             fState[c] = trTarget[t]!;
@@ -455,6 +629,11 @@ export class Transducer {
         const s = input[fIn[k]!]!;
         if (t >= 0 && t < nTr && trIn[t] === s) {
           fCursor[k] = t + 1;
+          if (prune) {
+            const target = trTarget[t]!;
+            const next = fIn[k]! + 1;
+            if ((laBits[laRow[target >= TA ? target + simpleBase : target]! + needWord[next]!]! & needMask[next]!) === 0) continue;
+          }
           if (k + 1 > maxDepth) {
             truncated ??= 'depth';
             continue;
@@ -476,6 +655,25 @@ export class Transducer {
       depth--;
     }
     return truncated ? { results, truncated } : { results };
+  }
+
+  /** Per input position, the lookahead word and bit a state must have: the symbol there, or bit 0 at the end. */
+  private needFor(input: Uint16Array, lookahead: Lookahead | undefined): { needWord: Int32Array; needMask: Int32Array } {
+    const size = input.length + 1;
+    if (!this.need || this.need.needWord.length < size) {
+      const capacity = Math.max(64, size * 2);
+      this.need = { needWord: new Int32Array(capacity), needMask: new Int32Array(capacity) };
+    }
+    if (lookahead) {
+      const { needWord, needMask } = this.need;
+      for (let i = 0; i < input.length; i++) {
+        needWord[i] = input[i]! >>> 5;
+        needMask[i] = 1 << (input[i]! & 31);
+      }
+      needWord[input.length] = 0;
+      needMask[input.length] = 1;
+    }
+    return this.need;
   }
 
   /** The search stack, reused between lookups (lookup is synchronous, so never shared). */
@@ -513,6 +711,8 @@ export class Transducer {
     this.trTarget = empty32;
     this.trWeight = new Float32Array(0);
     this.stack = undefined;
+    this.need = undefined;
+    this.lookahead = undefined;
   }
 }
 
