@@ -524,13 +524,12 @@ export class Transducer {
         break;
       }
       const state = fState[k]!;
-      const phase = fPhase[k]!;
+      let phase = fPhase[k]!;
       if (phase === 0) {
         // Start: find this state's epsilon/flag block.
         if (state >= TA) fCursor[k] = state - TA + 1;
         else fCursor[k] = idxIn[state + 1] === 0 ? idxTarget[state + 1]! - TA : -1;
-        fPhase[k] = 1;
-        continue;
+        fPhase[k] = phase = 1;
       }
       if (phase === 1) {
         let t = fCursor[k]!;
@@ -610,34 +609,36 @@ export class Transducer {
               break;
             }
           }
-          fPhase[k] = 3;
-          continue;
-        }
-        const s = input[at]!;
-        if (state >= TA) {
-          let t2 = state - TA + 1;
-          while (t2 < nTr && epsilonLike[trIn[t2]!]) t2++;
-          fCursor[k] = t2;
         } else {
-          fCursor[k] = idxIn[state + 1 + s] === s ? idxTarget[state + 1 + s]! - TA : -1;
+          const s = input[at]!;
+          if (state >= TA) {
+            let t2 = state - TA + 1;
+            while (t2 < nTr && epsilonLike[trIn[t2]!]) t2++;
+            fCursor[k] = t2;
+          } else {
+            fCursor[k] = idxIn[state + 1 + s] === s ? idxTarget[state + 1 + s]! - TA : -1;
+          }
+          fPhase[k] = phase = 2;
         }
-        fPhase[k] = 2;
-        continue;
       }
       if (phase === 2) {
-        const t = fCursor[k]!;
-        const s = input[fIn[k]!]!;
-        if (t >= 0 && t < nTr && trIn[t] === s) {
-          fCursor[k] = t + 1;
+        let t = fCursor[k]!;
+        const next = fIn[k]! + 1;
+        const s = input[next - 1]!;
+        while (t >= 0 && t < nTr && trIn[t] === s) {
           if (prune) {
             const target = trTarget[t]!;
-            const next = fIn[k]! + 1;
-            if ((laBits[laRow[target >= TA ? target + simpleBase : target]! + needWord[next]!]! & needMask[next]!) === 0) continue;
+            if ((laBits[laRow[target >= TA ? target + simpleBase : target]! + needWord[next]!]! & needMask[next]!) === 0) {
+              t++;
+              continue;
+            }
           }
           if (k + 1 > maxDepth) {
             truncated ??= 'depth';
+            t++;
             continue;
           }
+          fCursor[k] = t + 1;
           tape[k] = trOut[t]!;
           const c = k + 1;
           fState[c] = trTarget[t]!;
@@ -646,7 +647,7 @@ export class Transducer {
           fPhase[c] = 0;
           fUndoFeature[c] = -1;
           depth = c;
-          continue;
+          continue search;
         }
       }
       // Done with this state: undo the flag that led here and return to the parent.
