@@ -4,14 +4,19 @@
  *    transducer and the same word list (stdin → stdout, output compared byte for byte);
  *  - in process: Transducer.lookup words/s (the C++ figure is its whole-process rate, the
  *    closest in-process figure the C++ tool exposes).
- * The transducer is Lugha's verb analyser (and generator) of one cartridge (table export), built
- * here with the HFST tools; the words are its surface forms drawn at random, plus 10% near misses.
+ * The transducers are Lugha's verb analyser and generator of one cartridge, built here with the
+ * HFST tools: `--kind grammar` (what `lugha hfst build` installs and the service uses: the verb
+ * template as lexc + rules, with the +Guess open root class), `--kind table` (every form listed),
+ * or `--kind both` (default; `npm run bench` runs the grammar transducers only, to fit its budget). The words are the surface forms of the cartridge's lexicon verbs
+ * (every cell tense × polarity × subject, drawn at random), plus 10% near misses, which only the
+ * grammar analyser's guesser can read.
  *
- * Generation is about a hundred times slower than analysis in both tools, so it runs on
- * --generate-words analyses (default: as many as --words, at most 100,000; `npm run bench`
- * passes 10,000 to stay in its time budget).
+ * Generation is one to three orders of magnitude slower than analysis in both tools (a grammar
+ * generator walks every prefix path before it reads the lemma; docs/hfst.md), so it runs on
+ * --generate-words analyses (default: as many as --words, at most 100,000 for the table generator
+ * and 1,000 for the grammar generator).
  *
- *   npx tsx bench/hfst.ts [--language swh] [--words 1000000] [--generate-words 100000]
+ *   npx tsx bench/hfst.ts [--language swh] [--kind both|grammar|table] [--words 1000000] [--generate-words N]
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/config.js';
-import { buildCartridgeModels, lughaModelNames } from '../src/hfst/build.js';
+import { buildCartridgeModels, lughaModelNames, type ModelKind } from '../src/hfst/build.js';
 import { exportVerbLexc } from '../src/hfst/cartridge-export.js';
 import { hfstToolsAvailable } from '../src/hfst/toolchain.js';
 import { Transducer } from '../src/hfst/transducer.js';
@@ -28,10 +33,22 @@ import { openMorphology } from '../src/services.js';
 import { loadConfig } from '../src/config.js';
 import { printTable } from './lib.js';
 
-const { values } = parseArgs({ options: { language: { type: 'string', default: 'swh' }, words: { type: 'string', default: '1000000' }, 'generate-words': { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    language: { type: 'string', default: 'swh' },
+    kind: { type: 'string', default: 'both' },
+    words: { type: 'string', default: '1000000' },
+    'generate-words': { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+  },
+});
 const wordCount = Number(values.words);
-const generateCount = values['generate-words'] === undefined ? Math.min(wordCount, 100_000) : Number(values['generate-words']);
-if (!(wordCount > 0 && generateCount > 0)) throw new Error('bench/hfst.ts: --words and --generate-words must be positive');
+const kinds: ModelKind[] = values.kind === 'both' ? ['grammar', 'table'] : values.kind === 'grammar' || values.kind === 'table' ? [values.kind] : [];
+if (kinds.length === 0) throw new Error('bench/hfst.ts: --kind is grammar, table or both');
+const generateCount = (kind: ModelKind) =>
+  values['generate-words'] === undefined ? Math.min(wordCount, kind === 'table' ? 100_000 : 1_000) : Number(values['generate-words']);
+if (!(wordCount > 0 && generateCount('table') > 0)) throw new Error('bench/hfst.ts: --words and --generate-words must be positive');
 
 if (!hfstToolsAvailable()) {
   console.error('bench/hfst.ts needs the HFST tools (apt-get install hfst)');
@@ -44,15 +61,7 @@ try {
   const engine = morphology.engine(values.language!);
   if (!engine.ok) throw new Error(engine.message);
   const iso = engine.value.iso;
-  let started = performance.now();
   const exported = exportVerbLexc(engine.value.cartridge, engine.value.generator)!;
-  // The table export: its generator reads the lemma first, so the generation figures stay
-  // comparable with earlier runs (the grammar export's generator explores every prefix path; docs/hfst.md).
-  buildCartridgeModels({ morphology, outDir: dir, languages: [iso], kind: 'table' });
-  console.log(`${iso}: ${exported.forms.length} forms exported and compiled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const names = lughaModelNames(iso);
-  const analyserFile = path.join(dir, `${names.analyser}.hfstol`);
-  const generatorFile = path.join(dir, `${names.generator}.hfstol`);
 
   // The word list: surface forms at random (seeded), every tenth one with a letter doubled (mostly unknown).
   let seed = 12345;
@@ -66,10 +75,6 @@ try {
   const wordsFile = path.join(dir, 'words.txt');
   writeFileSync(wordsFile, `${words.join('\n')}\n`);
   const analyses = exported.forms.map((f) => f.analysis);
-  const genWords: string[] = [];
-  for (let i = 0; i < generateCount; i++) genWords.push(analyses[Math.floor(random() * analyses.length)]!);
-  const genFile = path.join(dir, 'analyses.txt');
-  writeFileSync(genFile, `${genWords.join('\n')}\n`);
 
   /** Runs a command with stdin from `input`, stdout to a file; returns seconds and the output's hash. */
   const timed = (command: string, args: string[], input: string) => {
@@ -82,35 +87,53 @@ try {
     closeSync(stdin);
     closeSync(stdout);
     if (result.status !== 0) throw new Error(`${command} exited with ${result.status}`);
-    return { seconds, hash: createHash('sha256').update(readFileSync(outFile)).digest('hex') };
+    const output = readFileSync(outFile);
+    return { seconds, hash: createHash('sha256').update(output).digest('hex'), lines: output.toString().split('\n').filter(Boolean).length };
   };
   const bin = path.join(packageRoot, 'bin', 'lugha.js');
-
-  const rows: Array<{ figure: string; lugha: number; baseline: number; unit: string }> = [];
-  const notes: string[] = [];
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-  for (const [label, file, input, count] of [
-    ['analysis', analyserFile, wordsFile, words.length],
-    ['generation', generatorFile, genFile, genWords.length],
-  ] as const) {
-    const cxx = timed('hfst-optimized-lookup', ['--pipe-mode=input', file], input);
-    const ts = timed(process.execPath, [bin, 'hfst', 'lookup', '--file', file], input);
-    rows.push({ figure: `${label}, whole process`, lugha: count / ts.seconds, baseline: count / cxx.seconds, unit: 'words/s' });
-    notes.push(`${label}: ${fmt(count)} words; lugha ${ts.seconds.toFixed(2)} s, hfst-optimized-lookup ${cxx.seconds.toFixed(2)} s; output ${ts.hash === cxx.hash ? 'identical' : 'DIFFERENT'}`);
-    // In process: load once, look every word up.
-    const transducer = Transducer.load(readFileSync(file));
-    const list = (label === 'analysis' ? words : genWords) as string[];
-    for (let i = 0; i < Math.min(list.length, 20_000); i++) transducer.lookup(list[i]!); // warm-up
-    started = performance.now();
-    let results = 0;
-    for (const w of list) results += transducer.lookup(w).results.length;
-    const seconds = (performance.now() - started) / 1000;
-    rows.push({ figure: `${label}, in process (vs C++ whole process)`, lugha: list.length / seconds, baseline: count / cxx.seconds, unit: 'words/s' });
-    notes.push(`${label} in process: ${fmt(results)} results in ${seconds.toFixed(2)} s`);
-    transducer.dispose();
+
+  for (const kind of kinds) {
+    const modelsDir = path.join(dir, kind);
+    const started = performance.now();
+    const [built] = buildCartridgeModels({ morphology, outDir: modelsDir, languages: [iso], kind });
+    if (!built) throw new Error(`bench/hfst.ts: no ${kind} transducers for ${iso}`);
+    console.log(`${iso} ${kind}: built in ${((performance.now() - started) / 1000).toFixed(1)} s (${kind === 'table' ? `${exported.forms.length} forms listed` : `${built.lemmas} roots${built.guesser ? ' + guesser' : ''}, ${built.rules.translated} rules`})`);
+    const names = lughaModelNames(iso);
+    const analyserFile = path.join(modelsDir, `${names.analyser}.hfstol`);
+    const generatorFile = path.join(modelsDir, `${names.generator}.hfstol`);
+    const genWords: string[] = [];
+    for (let i = 0; i < generateCount(kind); i++) genWords.push(analyses[Math.floor(random() * analyses.length)]!);
+    const genFile = path.join(dir, `analyses-${kind}.txt`);
+    writeFileSync(genFile, `${genWords.join('\n')}\n`);
+
+    const rows: Array<{ figure: string; lugha: number; baseline: number; unit: string }> = [];
+    const notes: string[] = [];
+    for (const [label, file, input, list] of [
+      ['analysis', analyserFile, wordsFile, words],
+      ['generation', generatorFile, genFile, genWords],
+    ] as const) {
+      const cxx = timed('hfst-optimized-lookup', ['--pipe-mode=input', file], input);
+      const ts = timed(process.execPath, [bin, 'hfst', 'lookup', '--file', file], input);
+      rows.push({ figure: `${kind} ${label}, whole process`, lugha: list.length / ts.seconds, baseline: list.length / cxx.seconds, unit: 'words/s' });
+      notes.push(`${kind} ${label}: ${fmt(list.length)} words, ${fmt(cxx.lines)} output lines; lugha ${ts.seconds.toFixed(2)} s, hfst-optimized-lookup ${cxx.seconds.toFixed(2)} s; output ${ts.hash === cxx.hash ? 'identical' : 'DIFFERENT'}`);
+      if (ts.hash !== cxx.hash) process.exitCode = 1;
+      // In process: load once, look every word up.
+      const loadStarted = performance.now();
+      const transducer = Transducer.load(readFileSync(file));
+      const loadMs = performance.now() - loadStarted;
+      for (let i = 0; i < Math.min(list.length, label === 'analysis' ? 20_000 : 20); i++) transducer.lookup(list[i]!); // warm-up
+      const t0 = performance.now();
+      let results = 0;
+      for (const w of list) results += transducer.lookup(w).results.length;
+      const seconds = (performance.now() - t0) / 1000;
+      rows.push({ figure: `${kind} ${label}, in process (vs C++ whole process)`, lugha: list.length / seconds, baseline: list.length / cxx.seconds, unit: 'words/s' });
+      notes.push(`${kind} ${label} in process: ${fmt(results)} results in ${seconds.toFixed(2)} s; load ${loadMs.toFixed(0)} ms`);
+      transducer.dispose();
+    }
+    printTable(`HFST lookup: ${iso} ${kind} verb transducers (analyser ${fmt(built.analyserBytes)} bytes); baseline = hfst-optimized-lookup, same transducer, same words`, rows);
+    for (const note of notes) console.log(note);
   }
-  printTable(`HFST lookup: ${iso} verb transducers (analyser ${fmt(readFileSync(analyserFile).length)} bytes); baseline = hfst-optimized-lookup, same transducer, same words`, rows);
-  for (const note of notes) console.log(note);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
