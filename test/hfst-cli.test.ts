@@ -77,6 +77,18 @@ describe('lugha hfst export', () => {
     assert.match(out.stdout, /^LEXICON TagT$/m);
     assert.match(out.stdout, /@R\.T\.present@%\+T%\/present/);
     assert.match(out.stdout, /^LEXICON GuessRoot$/m);
+    // What `lugha hfst build` compiles: the lexicon without the open root class, and the guesser without the lexicon.
+    const lexicon = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw', '--roots', 'lexicon'], '');
+    assert.equal(lexicon.code, 0, lexicon.stderr);
+    assert.doesNotMatch(lexicon.stdout, /^GuessRoot ;$/m);
+    assert.match(lexicon.stdout, /^\S*0penda0:\S* Tags ;$/m);
+    const guesser = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw', '--roots', 'guesser'], '');
+    assert.equal(guesser.code, 0, guesser.stderr);
+    assert.match(guesser.stdout, /^GuessRoot ;$/m);
+    assert.doesNotMatch(guesser.stdout, /penda/);
+    const bad = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw', '--roots', 'some'], '');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--roots: lexicon, guesser or both/);
     const table = run(process.execPath, [bin, 'hfst', 'export', '--language', 'sw', '--kind', 'table'], '');
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /%\+V%\+T%\/\w+/);

@@ -14,6 +14,7 @@ import { formatLookupBlock } from '../hfst/lookup-format.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../hfst/transducer.js';
 import { hfstToolsAvailable, lookupBatch } from '../hfst/toolchain.js';
 import { checkAgreement } from '../hfst/agreement.js';
+import { lookupNormalised } from '../hfst/service.js';
 import { openHfst } from '../services.js';
 import { engineOrUsage, morphologyFor } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
@@ -28,6 +29,7 @@ interface LookupCommandOptions {
   unique?: boolean;
   analyses?: string;
   beam?: string;
+  fallback?: boolean;
 }
 
 export function registerHfstCommands(program: Command): void {
@@ -45,17 +47,23 @@ export function registerHfstCommands(program: Command): void {
     .option('-u, --unique', 'drop repeated results')
     .option('-n, --analyses <n>', 'print at most N results per word (the N best when weighted)')
     .option('-b, --beam <b>', 'weighted: print results within B of the best')
+    .option('--no-fallback', "with --model/--language: do not ask the analyser's fallback (its guesser) for words it cannot read")
     .action(async (options: LookupCommandOptions) => {
-      const { transducer, normalize } = openForLookup(options);
+      const { transducer, normalize, fallback } = openForLookup(options);
       const lookupOptions: LookupOptions = { unique: options.unique === true };
       if (options.analyses !== undefined) lookupOptions.nBest = positiveInt(options.analyses, '--analyses');
       if (options.beam !== undefined) lookupOptions.beam = nonNegative(options.beam, '--beam');
       const format = { weighted: transducer.info.weighted, showWeights: options.showWeights === true };
       await eachLine((word) => {
-        const text = normalize === 'none' ? word : word.normalize(normalize);
-        return formatLookupBlock(word, transducer.lookup(text, lookupOptions), format);
+        let result = lookupNormalised(transducer, normalize, word, lookupOptions);
+        if (result.results.length === 0 && !result.truncated && fallback) {
+          const guessed = lookupNormalised(fallback.transducer, fallback.normalize, word, lookupOptions);
+          if (guessed.results.length > 0) result = guessed;
+        }
+        return formatLookupBlock(word, result, format);
       });
       transducer.dispose();
+      fallback?.transducer.dispose();
     });
 
   hfst
@@ -88,12 +96,15 @@ export function registerHfstCommands(program: Command): void {
     .requiredOption('--language <iso>', 'language code')
     .option('--kind <kind>', 'grammar (the verb template as lexc; its rules go to --rules) or table (every form listed)', 'grammar')
     .option('--rules <file>', 'grammar: write the xfst rule cascade (for hfst-regexp2fst -S) to this file')
+    .option('--roots <which>', 'grammar: lexicon (what `lugha hfst build` compiles into the analyser and generator), guesser (its fallback: an open root class tagged +Guess), or both in one lexicon', 'both')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language: string; kind: string; rules?: string; languagesDir?: string }) => {
+    .action((options: { language: string; kind: string; rules?: string; roots: string; languagesDir?: string }) => {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
+      const roots = options.roots;
+      if (roots !== 'lexicon' && roots !== 'guesser' && roots !== 'both') throw new CliError(`--roots: lexicon, guesser or both, not "${roots}"`, EXIT_USAGE);
       const morphology = morphologyFor(options);
       const engine = engineOrUsage(morphology, options.language);
-      const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator) : exportVerbLexc(engine.cartridge, engine.generator);
+      const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator, { roots }) : exportVerbLexc(engine.cartridge, engine.generator);
       if (!exported) throw new CliError(`--language: ${engine.cartridge.metadata.name} has no verb grammar`, EXIT_USAGE);
       if (options.rules && 'rules' in exported) writeFileSync(options.rules, exported.rules);
       process.stdout.write(exported.lexc);
@@ -104,7 +115,7 @@ export function registerHfstCommands(program: Command): void {
     .description("build Lugha's verb analysers and generators from the cartridges into the models folder (needs the HFST tools: apt-get install hfst)")
     .option('--language <codes>', 'comma-separated language codes (default: every cartridge with a verb grammar)')
     .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
-    .option('--kind <kind>', 'grammar (lexc following the verb template + xfst rules, with a +Guess root class) or table (every form listed)', 'grammar')
+    .option('--kind <kind>', 'grammar (lexc following the verb template + xfst rules; plus a guesser, an open root class tagged +Guess, as the analyser\'s fallback) or table (every form listed)', 'grammar')
     .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')
@@ -126,7 +137,8 @@ export function registerHfstCommands(program: Command): void {
           b.kind === 'table'
             ? `${b.forms} forms`
             : `${b.lemmas} roots${b.guesser ? ' + guesser' : ''}, ${b.rules.translated} rules, ${b.rules.unsupported.length} not expressible, ${b.exceptions.length} exception lemmas`;
-        process.stdout.write(`${b.iso}: ${b.kind}: ${b.analyser} (${b.analyserBytes} bytes), ${b.generator} (${b.generatorBytes} bytes); ${what}; ${(b.millis / 1000).toFixed(1)} s\n`);
+        const guesser = b.guesserFile ? `, ${b.guesserFile} (${b.guesserBytes} bytes, the analyser's fallback)` : '';
+        process.stdout.write(`${b.iso}: ${b.kind}: ${b.analyser} (${b.analyserBytes} bytes), ${b.generator} (${b.generatorBytes} bytes)${guesser}; ${what}; ${(b.millis / 1000).toFixed(1)} s\n`);
         for (const r of b.rules.unsupported) process.stdout.write(`  rule ${r.id} not expressible: ${r.reason}\n`);
         if (options.check) {
           const engine = engineOrUsage(morphology, b.iso);
@@ -147,7 +159,9 @@ export function registerHfstCommands(program: Command): void {
     });
 }
 
-function openForLookup(options: LookupCommandOptions): { transducer: Transducer; normalize: 'NFC' | 'NFD' | 'none' } {
+type Normalisation = 'NFC' | 'NFD' | 'none';
+
+function openForLookup(options: LookupCommandOptions): { transducer: Transducer; normalize: Normalisation; fallback?: { transducer: Transducer; normalize: Normalisation } } {
   const direction = options.generate ? 'generate' : 'analyse';
   if (options.file) {
     try {
@@ -163,7 +177,12 @@ function openForLookup(options: LookupCommandOptions): { transducer: Transducer;
   if (!resolved.ok) throw new CliError(resolved.message.replace(/^model "/, '--model "'), EXIT_USAGE);
   const entry = resolved.value;
   try {
-    return { transducer: registry.transducer(entry), normalize: entry.manifest.normalize };
+    const fallbackEntry = direction === 'analyse' && options.fallback !== false && entry.manifest.fallback ? registry.get(entry.manifest.fallback) : undefined;
+    return {
+      transducer: registry.transducer(entry),
+      normalize: entry.manifest.normalize,
+      ...(fallbackEntry ? { fallback: { transducer: registry.transducer(fallbackEntry), normalize: fallbackEntry.manifest.normalize } } : {}),
+    };
   } catch (error) {
     if (error instanceof HfstFormatError) throw new CliError(`model ${entry.name}: ${error.message}`);
     throw error;

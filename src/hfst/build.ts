@@ -14,7 +14,7 @@ import { MANIFEST_SUFFIX, type ModelManifest } from './models.js';
 import { compileLexc } from './toolchain.js';
 
 export const LUGHA_TAG_CONVENTION =
-  'Lugha: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>][+Var/<variant>][+Neg][+Guess]; tense, subject and object ids as in GET /api/v1/languages/{lang}; +Guess: a root outside the lexicon';
+  'Lugha: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>][+Var/<variant>][+Neg][+Guess]; tense, subject and object ids as in GET /api/v1/languages/{lang}; +Guess: a root outside the lexicon (the guesser)';
 
 /** How a cartridge becomes a transducer: its grammar (lexc + rules, the default) or its paradigm tables. */
 export type ModelKind = 'grammar' | 'table';
@@ -28,14 +28,17 @@ export interface BuiltLanguage {
   lemmas: number;
   analyser: string;
   generator: string;
-  /** Bytes of the two .hfstol files. */
+  /** Grammar: the guesser's .hfstol file (the analyser's fallback), when the cartridge has one. */
+  guesserFile?: string;
+  /** Bytes of the .hfstol files. */
   analyserBytes: number;
   generatorBytes: number;
+  guesserBytes?: number;
   /** Grammar: lemmas routed through the exceptions lexicon, with their form counts. */
   exceptions: Array<{ lemma: string; reason: string; forms: number }>;
   /** Grammar: boundary rules translated into xfst, and those that could not be (with why). */
   rules: { translated: number; unsupported: Array<{ id: string; reason: string }> };
-  /** Grammar: the lexicon has the open root class (+Guess). */
+  /** Grammar: a guesser (the open root class, +Guess) was built as the analyser's fallback. */
   guesser: boolean;
   /** Wall-clock milliseconds of export + compilation. */
   millis: number;
@@ -55,8 +58,8 @@ export interface BuildOptions {
 }
 
 /** Model names of a language's transducers. */
-export function lughaModelNames(iso: string): { analyser: string; generator: string } {
-  return { analyser: `lugha-${iso}-verbs-analyser`, generator: `lugha-${iso}-verbs-generator` };
+export function lughaModelNames(iso: string): { analyser: string; generator: string; guesser: string } {
+  return { analyser: `lugha-${iso}-verbs-analyser`, generator: `lugha-${iso}-verbs-generator`, guesser: `lugha-${iso}-verbs-guesser` };
 }
 
 /** Exports, compiles and installs the verb transducers of each cartridge. */
@@ -80,11 +83,15 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
     let details: Pick<BuiltLanguage, 'forms' | 'lemmas' | 'exceptions' | 'rules' | 'guesser'>;
     let description: string;
     if (kind === 'grammar') {
-      const grammar = exportVerbGrammar(engine.value.cartridge, engine.value.generator, lemmaOption);
+      // GiellaLT's layout: the analyser and generator hold the lexicon; the open root class is a
+      // separate guesser that the analyser names as its fallback (asked only for words it cannot read).
+      const grammar = exportVerbGrammar(engine.value.cartridge, engine.value.generator, { ...lemmaOption, roots: 'lexicon' });
       if (!grammar) continue;
+      const guess = exportVerbGrammar(engine.value.cartridge, engine.value.generator, { ...lemmaOption, roots: 'guesser' })!;
       sources = [
         { file: `${base}.lexc`, text: grammar.lexc },
         { file: `${base}.rules.xfst`, text: grammar.rules },
+        ...(guess.guesser ? [{ file: `${base}-guesser.lexc`, text: guess.lexc }] : []),
       ];
       const exceptionForms = grammar.exceptions.reduce((n, e) => n + e.forms, 0);
       details = {
@@ -92,10 +99,10 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
         lemmas: grammar.lemmas.length,
         exceptions: grammar.exceptions,
         rules: { translated: grammar.translatedRules.length, unsupported: grammar.unsupportedRules },
-        guesser: grammar.guesser,
+        guesser: guess.guesser,
       };
       description =
-        `verb template as lexc (${grammar.prefixes} prefix entries, ${grammar.lemmas.length} roots${grammar.guesser ? ' + an open root class tagged +Guess' : ''}) ` +
+        `verb template as lexc (${grammar.prefixes} prefix entries, ${grammar.lemmas.length} roots) ` +
         `composed with ${grammar.translatedRules.length} boundary rules as xfst` +
         (grammar.unsupportedRules.length ? ` (${grammar.unsupportedRules.length} not expressible: ${grammar.unsupportedRules.map((r) => r.id).join(', ')})` : '') +
         (grammar.exceptions.length ? `; exceptions lexicon: ${grammar.exceptions.length} lemmas, ${exceptionForms} forms` : '');
@@ -111,19 +118,22 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
     const work = mkdtempSync(path.join(options.outDir, `.build-${summary.iso}-`));
     try {
       for (const source of sources) writeFileSync(path.join(work, source.file), source.text);
-      const compiled = compileLexc({
-        lexc: path.join(work, sources[0]!.file),
-        ...(sources[1] ? { rules: path.join(work, sources[1].file), cascade: true, weighted: true } : {}),
-        outDir: work,
-        name: base,
-      });
+      const rules = kind === 'grammar' ? { rules: path.join(work, sources[1]!.file), cascade: true, weighted: true } : {};
+      const compiled = compileLexc({ lexc: path.join(work, sources[0]!.file), ...rules, outDir: work, name: base });
+      const guesserSource = sources.find((x) => x.file.endsWith('-guesser.lexc'));
+      const guessCompiled = guesserSource ? compileLexc({ lexc: path.join(work, guesserSource.file), ...rules, outDir: work, name: `${base}-guesser` }) : undefined;
       const names = lughaModelNames(summary.iso);
-      const files = { analyser: `${names.analyser}.hfstol`, generator: `${names.generator}.hfstol` };
-      renameSync(compiled.analyser, path.join(options.outDir, files.analyser));
-      renameSync(compiled.generator, path.join(options.outDir, files.generator));
+      const files = { analyser: `${names.analyser}.hfstol`, generator: `${names.generator}.hfstol`, guesser: `${names.guesser}.hfstol` };
+      const roles: Array<{ role: 'analyser' | 'generator' | 'guesser'; file: string; direction: 'analyse' | 'generate' }> = [
+        { role: 'analyser', file: compiled.analyser, direction: 'analyse' },
+        { role: 'generator', file: compiled.generator, direction: 'generate' },
+        ...(guessCompiled ? [{ role: 'guesser' as const, file: guessCompiled.analyser, direction: 'analyse' as const }] : []),
+      ];
+      for (const r of roles) renameSync(r.file, path.join(options.outDir, files[r.role]));
+      // A guesser left by an earlier build with a guesser would be listed without its analyser's fallback.
+      if (!guessCompiled) for (const stale of [files.guesser, `${names.guesser}${MANIFEST_SUFFIX}`]) rmSync(path.join(options.outDir, stale), { force: true });
       for (const source of sources) renameSync(path.join(work, source.file), path.join(options.outDir, source.file));
-      for (const direction of ['analyse', 'generate'] as const) {
-        const role = direction === 'analyse' ? 'analyser' : 'generator';
+      for (const { role, direction } of roles) {
         const manifest: ModelManifest = {
           file: files[role],
           language: summary.iso,
@@ -131,9 +141,13 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
           tags: LUGHA_TAG_CONVENTION,
           licence: LUGHA_MODEL_LICENCE,
           source: `Lugha cartridge languages/${summary.iso}/ (sources cited there); ${sources.map((x) => x.file).join(', ')}`,
-          description: `${summary.name} verbs, ${role}: ${description}.`,
+          description:
+            role === 'guesser'
+              ? `${summary.name} verbs, guesser: the verb template with an open root class (any root of the cartridge's letters, tagged +Guess) instead of the lexicon; the fallback of ${names.analyser} for words it cannot read.`
+              : `${summary.name} verbs, ${role}: ${description}.`,
           origin: 'lugha',
           normalize: 'NFC',
+          ...(role === 'analyser' && guessCompiled ? { fallback: names.guesser } : {}),
         };
         writeFileSync(path.join(options.outDir, `${names[role]}${MANIFEST_SUFFIX}`), toYaml(manifest));
       }
@@ -141,7 +155,9 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
         iso: summary.iso,
         kind,
         ...details,
-        ...files,
+        analyser: files.analyser,
+        generator: files.generator,
+        ...(guessCompiled ? { guesserFile: files.guesser, guesserBytes: statSync(path.join(options.outDir, files.guesser)).size } : {}),
         analyserBytes: statSync(path.join(options.outDir, files.analyser)).size,
         generatorBytes: statSync(path.join(options.outDir, files.generator)).size,
         millis: Date.now() - started,

@@ -403,7 +403,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const line of exceptionLines) for (const tag of line.match(/%\+[^:#\s]*/gu) ?? []) exceptionMultichar.add(tag.replace(/%/gu, ''));
   const lexc = [
     `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
-    '! as continuation lexicons, the lexicon\'s roots and an open root class (+Guess); compose with the rules file.',
+    `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
     '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
     '',
     'Multichar_Symbols',

@@ -32,6 +32,14 @@ export const manifestSchema = z
     origin: z.enum(['lugha', 'third_party']).default('third_party'),
     /** Normalise input to NFC before lookup (the default; HFST symbols are usually NFC). */
     normalize: z.enum(['NFC', 'NFD', 'none']).default('NFC'),
+    /**
+     * Analysers: another analyser of the folder to ask for a word this one cannot read (a
+     * guesser, as GiellaLT ships them). Lugha's verb analysers name their guesser here.
+     */
+    fallback: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'a model name of the same folder')
+      .optional(),
   })
   .strict();
 
@@ -90,6 +98,27 @@ export class ModelRegistry {
           continue;
         }
         registry.#entries.set(name, { name, manifest, path: modelPath, bytes: statSync(modelPath).size });
+      }
+    }
+    // A fallback must be another analyser that is listed; otherwise the model is served without it.
+    for (const entry of registry.#entries.values()) {
+      const fallback = entry.manifest.fallback;
+      if (fallback === undefined) continue;
+      const target = registry.#entries.get(fallback);
+      const problem =
+        entry.manifest.direction !== 'analyse'
+          ? 'only an analyser can have a fallback'
+          : fallback === entry.name || !target
+            ? `fallback ${fallback} is not a model of the folder`
+            : target.manifest.direction !== 'analyse'
+              ? `fallback ${fallback} is not an analyser`
+              : target.manifest.fallback !== undefined
+                ? `fallback ${fallback} has a fallback of its own (one level only)`
+                : undefined;
+      if (problem) {
+        registry.problems.push({ manifest: path.join(path.dirname(entry.path), `${entry.name}${MANIFEST_SUFFIX}`), problem: `${problem}; served without it` });
+        const { fallback: _dropped, ...rest } = entry.manifest;
+        entry.manifest = rest;
       }
     }
     return registry;

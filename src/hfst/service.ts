@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { wordText } from '../word-text.js';
 import { fail, ok, type Result } from '../result.js';
 import type { ModelEntry, ModelRegistry } from './models.js';
-import { HfstFormatError, type Transducer } from './transducer.js';
+import { HfstFormatError, type LookupOptions, type LookupResult, type Transducer } from './transducer.js';
 
 /** The most inputs one call may look up, whatever the tier allows (bounds one request's time). */
 export const MAX_LOOKUP_INPUTS = 1000;
@@ -28,6 +28,10 @@ export const hfstLookupInputSchema = z
     n_best: z.number().int().min(1).max(1000).optional().describe('Keep at most this many results per input (the best ones when the model is weighted).'),
     beam: z.number().min(0).max(1e9).optional().describe('Weighted models: keep results within this weight of the best.'),
     unique: z.boolean().default(true).describe('Drop repeated results.'),
+    fallback: z
+      .boolean()
+      .default(true)
+      .describe("Analysers: when the model has no analysis for a word, ask the model's fallback (Lugha's verb analysers fall back on their guesser, whose analyses end in +Guess)."),
   })
   .strict()
   .refine((v) => v.model !== undefined || v.language !== undefined, { message: 'give `model` or `language`', path: ['model'] });
@@ -44,6 +48,7 @@ export const hfstLookupItemSchema = z.object({
   results: z.array(hfstResultSchema).describe('Empty when the model has no path for the input.'),
   known_symbols: z.boolean().describe('False when the input contains characters the model does not read.'),
   truncated: z.enum(['depth', 'results', 'time']).optional().describe('Set when a search bound stopped the lookup early (cyclic or very ambiguous models).'),
+  fallback: z.string().optional().describe("Set when the model had no analysis and its fallback model (a guesser) gave these results: the fallback's name."),
 });
 
 export const hfstLookupOutputSchema = z.object({
@@ -63,6 +68,7 @@ export const hfstModelSchema = z.object({
   source: z.string(),
   description: z.string().nullable(),
   origin: z.enum(['lugha', 'third_party']).describe('lugha: built from a Lugha cartridge and downloadable; third_party: installed by the operator.'),
+  fallback: z.string().nullable().describe('Analysers: the model asked for words this one cannot read (a guesser), or null.'),
   weighted: z.boolean().nullable().describe('Null when the file could not be read.'),
   bytes: z.number().int(),
   input_symbols: z.number().int().nullable(),
@@ -135,22 +141,27 @@ export class HfstService {
     if (!entry.ok) return entry;
     const loaded = this.transducer(entry.value);
     if (!loaded.ok) return loaded;
-    const transducer = loaded.value;
-    const form = entry.value.manifest.normalize;
+    const fallback = direction === 'analyse' && input.fallback ? this.#fallback(entry.value) : undefined;
     const deadline = performance.now() + CALL_TIME_LIMIT_MS;
     const items = input.inputs.map((text) => {
       const remaining = Math.floor(deadline - performance.now());
       if (remaining <= 0) return { input: text, results: [], known_symbols: true, truncated: 'time' as const };
       const options = { ...LIMITS, timeLimitMs: Math.min(LIMITS.timeLimitMs, remaining), unique: input.unique, nBest: input.n_best, beam: input.beam };
-      const normalised = form === 'none' ? text : text.normalize(form);
-      let result = transducer.lookup(normalised, options);
-      // Some transducers carry symbols in another normal form: try the text as given before giving up.
-      if (result.results.length === 0 && normalised !== text) result = transducer.lookup(text, options);
+      let result = lookupNormalised(loaded.value, entry.value.manifest.normalize, text, options);
+      let answeredBy: string | undefined;
+      if (result.results.length === 0 && !result.truncated && fallback) {
+        const guessed = lookupNormalised(fallback.transducer, fallback.entry.manifest.normalize, text, { ...options, timeLimitMs: Math.max(1, Math.min(options.timeLimitMs, Math.floor(deadline - performance.now()))) });
+        if (guessed.results.length > 0 || guessed.truncated) {
+          result = { ...guessed, tokenized: result.tokenized || guessed.tokenized };
+          answeredBy = fallback.entry.name;
+        }
+      }
       return {
         input: text,
         results: result.results.map((r) => ({ output: r.output, weight: r.weight })),
         known_symbols: result.tokenized,
         ...(result.truncated ? { truncated: result.truncated } : {}),
+        ...(answeredBy ? { fallback: answeredBy } : {}),
       };
     });
     return ok({ model: entry.value.name, direction, items });
@@ -178,6 +189,15 @@ export class HfstService {
     return ok(entry);
   }
 
+  /** The loaded fallback of an analyser (none when it names none or cannot be read). */
+  #fallback(entry: ModelEntry): { entry: ModelEntry; transducer: Transducer } | undefined {
+    const name = entry.manifest.fallback;
+    const target = name === undefined ? undefined : this.registry.get(name);
+    if (!target) return undefined;
+    const loaded = this.transducer(target);
+    return loaded.ok ? { entry: target, transducer: loaded.value } : undefined;
+  }
+
   #language(code: string): string {
     return this.options.normaliseLanguage?.(code) ?? code.toLowerCase();
   }
@@ -195,6 +215,7 @@ export class HfstService {
       source: m.source,
       description: m.description ?? null,
       origin: m.origin,
+      fallback: m.fallback ?? null,
       weighted: info?.weighted ?? null,
       bytes: entry.bytes,
       input_symbols: info ? info.inputSymbols.length : null,
@@ -203,6 +224,14 @@ export class HfstService {
       usable: info !== undefined,
     };
   }
+}
+
+/** Looks `text` up after the model's normalisation, and as given when the normalised text finds nothing. */
+export function lookupNormalised(transducer: Transducer, form: 'NFC' | 'NFD' | 'none', text: string, options: LookupOptions): LookupResult {
+  const normalised = form === 'none' ? text : text.normalize(form);
+  const result = transducer.lookup(normalised, options);
+  // Some transducers carry symbols in another normal form: try the text as given before giving up.
+  return result.results.length === 0 && normalised !== text ? transducer.lookup(text, options) : result;
 }
 
 /** The tags of a model: output-only symbols of an analyser, input-only multi-character symbols of a generator. */

@@ -22,7 +22,7 @@ import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../
 import { envelopeSchema, paginate, pagingQuery, whole } from '../envelope.js';
 import { problemResponses } from '../problem.js';
 
-const lookupItem = hfstLookupItemSchema.extend({ model: z.string().describe('The model that answered.') });
+const lookupItem = hfstLookupItemSchema.extend({ model: z.string().describe('The model asked (when it had no analysis and its fallback answered, `fallback` names the fallback).') });
 
 /** The value of a service call, or the HTTP error its failure names. */
 function valueOf(outcome: Result<HfstLookupOutput, HfstFailure>): HfstLookupOutput {
