@@ -1,8 +1,11 @@
 // Pins the third-party model mechanism and the HFST REST routes: a transducer compiled in this run from a grammar that is not a Lugha cartridge, dropped into the models folder with a manifest, is listed and answers over /api/v1/hfst.
 import assert from 'node:assert/strict';
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { packageRoot } from '../src/config.js';
+import { runHfst } from '../src/hfst/toolchain.js';
 import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, problemOf, tempDir, type Harness } from './helpers.js';
 
@@ -121,6 +124,53 @@ describe('third-party HFST models over REST', { skip: hfst ? false : 'the HFST t
     const download = await h.call(key, '/api/v1/hfst/models/kipo-analyser/download');
     assert.equal(download.statusCode, 404);
     assert.equal(problemOf(download).code, 'model_not_found');
+  });
+
+  it("asks an operator's fallback analyser only for words the analyser cannot read, and reports fallbacks it cannot use", async () => {
+    const own = tempDir('lugha-hfst-fallback-');
+    try {
+      const folder = kipoModelsFolder(own);
+      // A guesser of the operator's own: any word of these letters, tagged <guess>. Its name sorts before kipo-analyser.
+      writeFileSync(path.join(own, 'guess.regex'), '[ a | b | k | l | m | o | s | t | u | z ]+ 0:%<guess%>\n');
+      runHfst('hfst-regexp2fst', ['-S', '-o', path.join(own, 'guess.hfst'), path.join(own, 'guess.regex')]);
+      runHfst('hfst-fst2fst', ['-O', '-i', path.join(own, 'guess.hfst'), '-o', path.join(folder, 'aaa-guesser.hfstol')]);
+      const manifest = (name: string, file: string, direction: string, extra = '') =>
+        writeFileSync(path.join(folder, `${name}.model.yaml`), `file: ${file}\nlanguage: und\ndirection: ${direction}\ntags: x\nlicence: CC0-1.0\nsource: test\n${extra}`);
+      manifest('aaa-guesser', 'aaa-guesser.hfstol', 'analyse');
+      writeFileSync(path.join(folder, 'kipo-analyser.model.yaml'), `${readFileSync(path.join(folder, 'kipo-analyser.model.yaml'), 'utf8')}\nfallback: aaa-guesser\n`);
+      manifest('gen-with-fallback', 'kipo-generator.hfstol', 'generate', 'fallback: aaa-guesser\n');
+      manifest('lost-fallback', 'kipo-plain-analyser.hfstol', 'analyse', 'fallback: nowhere\n');
+      const fh = await harness({ flags: { modelsDir: folder } });
+      try {
+        const k = (await fh.issue('startup')).key;
+        const listed = (await fh.call(k, '/api/v1/hfst/models')).json().data as Array<{ name: string; fallback: string | null }>;
+        const fallbacks = Object.fromEntries(listed.map((m) => [m.name, m.fallback]));
+        assert.equal(fallbacks['kipo-analyser'], 'aaa-guesser');
+        assert.equal(fallbacks['gen-with-fallback'], null, 'a generator cannot have a fallback');
+        assert.equal(fallbacks['lost-fallback'], null, 'a missing fallback is dropped');
+        const call = (payload: Record<string, unknown>) => fh.call(k, { method: 'POST', url: '/api/v1/hfst/analyze', payload });
+        // By language, the analyser is chosen, not the guesser that is its fallback.
+        const res = await call({ language: 'und', inputs: ['bula', 'zuzu'] });
+        assert.equal(res.statusCode, 200, res.body);
+        const [known, unknown] = res.json().data;
+        assert.equal(known.model, 'kipo-analyser');
+        const outputs = known.results.map((r: { output: string }) => r.output);
+        assert.ok(outputs.includes('bula<n><sg>') && outputs.every((o: string) => !o.endsWith('<guess>')), outputs.join(', '));
+        assert.equal(known.fallback, undefined);
+        assert.deepEqual(unknown.results.map((r: { output: string }) => r.output), ['zuzu<guess>']);
+        assert.equal(unknown.fallback, 'aaa-guesser');
+        const strict = (await call({ model: 'kipo-analyser', inputs: ['zuzu'], fallback: false })).json().data[0];
+        assert.deepEqual(strict.results, []);
+        assert.equal(strict.fallback, undefined);
+        const cli = spawnSync(process.execPath, [path.join(packageRoot, 'bin', 'lugha.js'), 'hfst', 'list', '--models-dir', folder], { encoding: 'utf8' });
+        assert.match(cli.stderr, /gen-with-fallback\.model\.yaml: only an analyser can have a fallback; served without it/);
+        assert.match(cli.stderr, /lost-fallback\.model\.yaml: fallback nowhere is not a model of the folder/);
+      } finally {
+        await fh.close();
+      }
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('describes the routes in OpenAPI', async () => {

@@ -131,7 +131,7 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
       ];
       for (const r of roles) renameSync(r.file, path.join(options.outDir, files[r.role]));
       // A guesser left by an earlier build with a guesser would be listed without its analyser's fallback.
-      if (!guessCompiled) for (const stale of [files.guesser, `${names.guesser}${MANIFEST_SUFFIX}`]) rmSync(path.join(options.outDir, stale), { force: true });
+      if (!guessCompiled) for (const stale of [files.guesser, `${names.guesser}${MANIFEST_SUFFIX}`, `${base}-guesser.lexc`]) rmSync(path.join(options.outDir, stale), { force: true });
       for (const source of sources) renameSync(path.join(work, source.file), path.join(options.outDir, source.file));
       for (const { role, direction } of roles) {
         const manifest: ModelManifest = {

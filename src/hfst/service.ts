@@ -169,7 +169,7 @@ export class HfstService {
 
   /**
    * The model a call names: by `model` (also its base name, NAME-analyser / NAME-generator),
-   * else the first model of `language` in `direction`.
+   * else the first model of `language` in `direction` that is no other model's fallback.
    */
   resolveModel(model: string | undefined, language: string | undefined, direction: 'analyse' | 'generate'): Result<ModelEntry, HfstFailure> {
     const names = () => this.registry.list().filter((e) => e.manifest.direction === direction).map((e) => e.name);
@@ -184,7 +184,10 @@ export class HfstService {
     }
     if (language === undefined) return fail('invalid_parameter', 'give a model name or a language');
     const wanted = this.#language(language);
-    const entry = this.registry.list().find((e) => e.manifest.direction === direction && this.#language(e.manifest.language) === wanted);
+    const candidates = this.registry.list().filter((e) => e.manifest.direction === direction && this.#language(e.manifest.language) === wanted);
+    // A guesser named as another analyser's fallback is not the language's analyser.
+    const fallbacks = new Set(this.registry.list().map((e) => e.manifest.fallback));
+    const entry = candidates.find((e) => !fallbacks.has(e.name)) ?? candidates[0];
     if (!entry) return fail('model_not_found', `no ${verb} for language "${language}"; ${verb}s: ${names().join(', ') || 'none installed'}`);
     return ok(entry);
   }
