@@ -6,18 +6,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
-import { buildCartridgeModels } from '../hfst/build.js';
-import { exportVerbLexc } from '../hfst/cartridge-export.js';
-import { exportVerbGrammar } from '../hfst/grammar-export.js';
 import { formatLookupBlock } from '../hfst/lookup-format.js';
-import { HfstFormatError, Transducer, type LookupOptions } from '../hfst/transducer.js';
-import { hfstToolsAvailable, lookupBatch } from '../hfst/toolchain.js';
-import { checkAgreement } from '../hfst/agreement.js';
-import { lookupNormalised } from '../hfst/service.js';
-import { openHfst } from '../services.js';
-import { engineOrUsage, morphologyFor } from './languages.js';
+import { HfstFormatError, lookupNormalised, Transducer, type LookupOptions } from '../hfst/transducer.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
+
+// Only what `lugha hfst lookup --file` needs is imported up front: the services, the cartridge
+// exporters and the HFST toolchain load when a sub-command uses them, so a lookup starts in
+// about a tenth of a second instead of most of one.
+const services = () => import('../services.js');
+const configModule = () => import('../config.js');
+const languages = () => import('./languages.js');
 
 interface LookupCommandOptions {
   model?: string;
@@ -49,7 +47,7 @@ export function registerHfstCommands(program: Command): void {
     .option('-b, --beam <b>', 'weighted: print results within B of the best')
     .option('--no-fallback', "with --model/--language: do not ask the analyser's fallback (its guesser) for words it cannot read")
     .action(async (options: LookupCommandOptions) => {
-      const { transducer, normalize, fallback } = openForLookup(options);
+      const { transducer, normalize, fallback } = await openForLookup(options);
       const lookupOptions: LookupOptions = { unique: options.unique === true };
       if (options.analyses !== undefined) lookupOptions.nBest = positiveInt(options.analyses, '--analyses');
       if (options.beam !== undefined) lookupOptions.beam = nonNegative(options.beam, '--beam');
@@ -71,7 +69,8 @@ export function registerHfstCommands(program: Command): void {
     .description('list the models of the models folder (and manifests that could not be used)')
     .option('--models-dir <dir>', 'the models folder')
     .option('--json', 'print JSON')
-    .action((options: { modelsDir?: string; json?: boolean }) => {
+    .action(async (options: { modelsDir?: string; json?: boolean }) => {
+      const [{ openHfst }, { loadConfig }] = await Promise.all([services(), configModule()]);
       const { registry, service } = openHfst(loadConfig({ flags: { modelsDir: options.modelsDir } }));
       const models = service.listModels();
       if (options.json) printJson({ models, problems: registry.problems.map((p) => ({ manifest: p.manifest, problem: p.problem })) });
@@ -98,10 +97,15 @@ export function registerHfstCommands(program: Command): void {
     .option('--rules <file>', 'grammar: write the xfst rule cascade (for hfst-regexp2fst -S) to this file')
     .option('--roots <which>', 'grammar: lexicon (what `lugha hfst build` compiles into the analyser and generator), guesser (its fallback: an open root class tagged +Guess), or both in one lexicon', 'both')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language: string; kind: string; rules?: string; roots: string; languagesDir?: string }) => {
+    .action(async (options: { language: string; kind: string; rules?: string; roots: string; languagesDir?: string }) => {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       const roots = options.roots;
       if (roots !== 'lexicon' && roots !== 'guesser' && roots !== 'both') throw new CliError(`--roots: lexicon, guesser or both, not "${roots}"`, EXIT_USAGE);
+      const [{ engineOrUsage, morphologyFor }, { exportVerbGrammar }, { exportVerbLexc }] = await Promise.all([
+        languages(),
+        import('../hfst/grammar-export.js'),
+        import('../hfst/cartridge-export.js'),
+      ]);
       const morphology = morphologyFor(options);
       const engine = engineOrUsage(morphology, options.language);
       const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator, { roots }) : exportVerbLexc(engine.cartridge, engine.generator);
@@ -119,8 +123,15 @@ export function registerHfstCommands(program: Command): void {
     .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action((options: { language?: string; lemmas?: string; kind: string; check?: boolean; modelsDir?: string; languagesDir?: string }) => {
+    .action(async (options: { language?: string; lemmas?: string; kind: string; check?: boolean; modelsDir?: string; languagesDir?: string }) => {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
+      const [{ hfstToolsAvailable, lookupBatch }, { buildCartridgeModels }, { checkAgreement }, { engineOrUsage, morphologyFor }, { loadConfig }] = await Promise.all([
+        import('../hfst/toolchain.js'),
+        import('../hfst/build.js'),
+        import('../hfst/agreement.js'),
+        languages(),
+        configModule(),
+      ]);
       if (!hfstToolsAvailable()) throw new CliError('the HFST tools are not installed (Debian/Ubuntu: apt-get install hfst); serving does not need them, building does');
       const config = loadConfig({ flags: { modelsDir: options.modelsDir, languagesDir: options.languagesDir } });
       const morphology = morphologyFor(options);
@@ -161,7 +172,7 @@ export function registerHfstCommands(program: Command): void {
 
 type Normalisation = 'NFC' | 'NFD' | 'none';
 
-function openForLookup(options: LookupCommandOptions): { transducer: Transducer; normalize: Normalisation; fallback?: { transducer: Transducer; normalize: Normalisation } } {
+async function openForLookup(options: LookupCommandOptions): Promise<{ transducer: Transducer; normalize: Normalisation; fallback?: { transducer: Transducer; normalize: Normalisation } }> {
   const direction = options.generate ? 'generate' : 'analyse';
   if (options.file) {
     try {
@@ -172,6 +183,7 @@ function openForLookup(options: LookupCommandOptions): { transducer: Transducer;
     }
   }
   if (!options.model && !options.language) throw new CliError('give --model <name>, --language <code> or --file <path>', EXIT_USAGE);
+  const [{ openHfst }, { loadConfig }] = await Promise.all([services(), configModule()]);
   const { registry, service } = openHfst(loadConfig({ flags: { modelsDir: options.modelsDir } }));
   const resolved = service.resolveModel(options.model, options.language, direction);
   if (!resolved.ok) throw new CliError(resolved.message.replace(/^model "/, '--model "'), EXIT_USAGE);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { wordText } from '../word-text.js';
 import { fail, ok, type Result } from '../result.js';
 import type { ModelEntry, ModelRegistry } from './models.js';
-import { HfstFormatError, type LookupOptions, type LookupResult, type Transducer } from './transducer.js';
+import { HfstFormatError, lookupNormalised, type Transducer } from './transducer.js';
 
 /** The most inputs one call may look up, whatever the tier allows (bounds one request's time). */
 export const MAX_LOOKUP_INPUTS = 1000;
@@ -227,14 +227,6 @@ export class HfstService {
       usable: info !== undefined,
     };
   }
-}
-
-/** Looks `text` up after the model's normalisation, and as given when the normalised text finds nothing. */
-export function lookupNormalised(transducer: Transducer, form: 'NFC' | 'NFD' | 'none', text: string, options: LookupOptions): LookupResult {
-  const normalised = form === 'none' ? text : text.normalize(form);
-  const result = transducer.lookup(normalised, options);
-  // Some transducers carry symbols in another normal form: try the text as given before giving up.
-  return result.results.length === 0 && normalised !== text ? transducer.lookup(text, options) : result;
 }
 
 /** The tags of a model: output-only symbols of an analyser, input-only multi-character symbols of a generator. */

@@ -717,6 +717,14 @@ export class Transducer {
   }
 }
 
+/** Looks `text` up after Unicode normalisation `form`, and as given when the normalised text finds nothing. */
+export function lookupNormalised(transducer: Transducer, form: 'NFC' | 'NFD' | 'none', text: string, options: LookupOptions): LookupResult {
+  const normalised = form === 'none' ? text : text.normalize(form);
+  const result = transducer.lookup(normalised, options);
+  // Some transducers carry symbols in another normal form: try the text as given before giving up.
+  return result.results.length === 0 && normalised !== text ? transducer.lookup(text, options) : result;
+}
+
 /** Orders strings by Unicode code point (= UTF-8 byte order), not by UTF-16 code unit. */
 export function compareCodePoints(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
