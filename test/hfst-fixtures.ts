@@ -36,6 +36,19 @@ export function compileKipo(dir: string): KipoModels {
 
 
 /**
+ * Compiles one xfst regular expression (`hfst-regexp2fst -S`) into `dir/<name>.hfstol`,
+ * weighted (`hfst-fst2fst -w`) or not (`-O`); returns the file.
+ */
+export function compileRegex(dir: string, name: string, regex: string, weighted: boolean): string {
+  const source = path.join(dir, `${name}.regex`);
+  writeFileSync(source, `${regex}\n`);
+  runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, `${name}.hfst`), source]);
+  const file = path.join(dir, `${name}.hfstol`);
+  runHfst('hfst-fst2fst', [weighted ? '-w' : '-O', '-i', path.join(dir, `${name}.hfst`), '-o', file]);
+  return file;
+}
+
+/**
  * A random lexicon with ambiguity, weights, a multi-code-point letter, tags and
  * P/N/R/D/U flags (among them a run of R flags on one feature, which the runtime dispatches as a
  * switch); compiled into `dir`. Returns the models and the (upper, lower) pairs

@@ -1,14 +1,13 @@
 // Pins the TypeScript optimized-lookup runtime output-for-output against hfst-optimized-lookup on transducers the HFST tools compile in this run.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { formatLookupBlock, formatWeight } from '../src/hfst/lookup-format.js';
 import { packSwitch, switchTarget } from '../src/hfst/flags.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../src/hfst/transducer.js';
-import { runHfst } from '../src/hfst/toolchain.js';
-import { compileKipo, compileRandomLexicon, hfstForTests, nearMisses, type KipoModels } from './hfst-fixtures.js';
+import { compileKipo, compileRandomLexicon, compileRegex, hfstForTests, nearMisses, type KipoModels } from './hfst-fixtures.js';
 import { tempDir } from './helpers.js';
 
 const hfst = hfstForTests();
@@ -111,11 +110,7 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
   }
 
   it('reads a transducer compiled by hfst-regexp2fst, with or without the HFST3 header', () => {
-    const regex = path.join(dir, 'cycle.regex');
-    writeFileSync(regex, '[ [ 0:x ]* b ] | [ a:b::1.5 c ] | [ a:b::0.5 c:d ]\n');
-    runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, 'cycle.hfst'), regex]);
-    runHfst('hfst-fst2fst', ['-w', '-i', path.join(dir, 'cycle.hfst'), '-o', path.join(dir, 'cycle.hfstol')]);
-    const file = path.join(dir, 'cycle.hfstol');
+    const file = compileRegex(dir, 'cycle', '[ [ 0:x ]* b ] | [ a:b::1.5 c ] | [ a:b::0.5 c:d ]', true);
     const t = Transducer.load(readFileSync(file));
     assert.deepEqual(t.lookup('ac').results, [{ output: 'bd', weight: 0.5 }, { output: 'bc', weight: 1.5 }]);
     assert.deepEqual(formatLookupBlock('ac', t.lookup('ac'), { weighted: true, showWeights: true }), reference(file, ['ac'], ['-w']));
@@ -130,12 +125,8 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
 
   it('reads symbols numbered past 31 behind ε arcs (the lookahead spans several words) as the C++ tool does', () => {
     const letters = [...'abcdefghijklmnopqrstuvwxyz', ...'αβγδεζηθικλμνξοπρστ'];
-    const regex = path.join(dir, 'wide.regex');
     // Every letter is reached through an ε-input arc, and the last letters get the highest symbol numbers.
-    writeFileSync(regex, `[ [ 0:x [ ${letters.join(' | ')} ] ]+ 0:y ] | [ 0:z τ ]\n`);
-    runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, 'wide.hfst'), regex]);
-    runHfst('hfst-fst2fst', ['-O', '-i', path.join(dir, 'wide.hfst'), '-o', path.join(dir, 'wide.hfstol')]);
-    const file = path.join(dir, 'wide.hfstol');
+    const file = compileRegex(dir, 'wide', `[ [ 0:x [ ${letters.join(' | ')} ] ]+ 0:y ] | [ 0:z τ ]`, false);
     const t = Transducer.load(readFileSync(file));
     assert.ok(t.info.inputSymbolCount > 40, `${t.info.inputSymbolCount} input symbols`);
     const words = ['a', 'τ', 'σ', 'ab', 'τa', 'aτ', 'στ', 'zστ', letters.join(''), [...letters].reverse().join(''), 'qq', 'ω'];
@@ -144,12 +135,8 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
   });
 
   it('keeps what hfst-optimized-lookup -u keeps: the first path found per output, ties in code point order', () => {
-    const regex = path.join(dir, 'unique.regex');
     // Two paths give "z": the one searched first is the heavier. Three outputs tie at 1.5 in an order that is not the code point order.
-    writeFileSync(regex, '[a:z::1.5 b:0] | [a:0 b:z::2] | [a:y b:y::1.5] | [a:x::1 b:0::0.5]\n');
-    runHfst('hfst-regexp2fst', ['-S', '-o', path.join(dir, 'unique.hfst'), regex]);
-    runHfst('hfst-fst2fst', ['-w', '-i', path.join(dir, 'unique.hfst'), '-o', path.join(dir, 'unique.hfstol')]);
-    const file = path.join(dir, 'unique.hfstol');
+    const file = compileRegex(dir, 'unique', '[a:z::1.5 b:0] | [a:0 b:z::2] | [a:y b:y::1.5] | [a:x::1 b:0::0.5]', true);
     for (const args of [['-w'], ['-u', '-w'], ['-u', '-n', '2', '-w']]) assert.equal(ours(file, ['ab'], args), reference(file, ['ab'], args), args.join(' '));
     assert.deepEqual(Transducer.load(readFileSync(file)).lookup('ab', { unique: true }).results, [
       { output: 'x', weight: 1.5 },
