@@ -367,6 +367,7 @@ export class Transducer {
     const keyOf = (state: number) => (state >= TA ? nIdx + state - TA : state);
     /** Where a state's ε/flag transitions start (−1: none). */
     const epsilonStart = (state: number) => (state >= TA ? state - TA + 1 : idxIn[state + 1] === 0 ? idxTarget[state + 1]! - TA : -1);
+    if ((nIdx + nTr) * 4 > LOOKAHEAD_BUDGET_BYTES) return undefined;
     const row = new Int32Array(nIdx + nTr).fill(-1);
     // Every reachable state, breadth first; row[] marks the visited ones until the rows are laid out.
     const states = [0];
