@@ -109,6 +109,25 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
     });
   }
 
+  it('keeps the lookahead where it cuts the search (analysers) and drops it where it does not (generators), with the same results', () => {
+    const { models, pairs } = compileRandomLexicon(path.join(dir, 'weigh'), 11, 400, true);
+    const uppers = [...new Set(pairs.map(([upper]) => upper))].slice(0, 600);
+    const surfaces = [...new Set(pairs.map(([, lower]) => lower))];
+    for (const [file, words, kept] of [
+      [models.generator, uppers, false],
+      [models.analyser, [...surfaces, ...nearMisses(surfaces, 5)], true],
+    ] as const) {
+      const expected = reference(file, words, ['-w']);
+      const t = Transducer.load(readFileSync(file));
+      const pass = () => words.map((w) => formatLookupBlock(w, t.lookup(w), { weighted: true, showWeights: true })).join('');
+      assert.ok(t.usesLookahead);
+      assert.equal(pass(), expected, 'with the lookahead');
+      for (let i = 0; i < 40; i++) pass();
+      assert.equal(t.usesLookahead, kept, path.basename(file));
+      assert.equal(pass(), expected, 'after weighing it');
+    }
+  });
+
   it('reads a transducer compiled by hfst-regexp2fst, with or without the HFST3 header', () => {
     const file = compileRegex(dir, 'cycle', '[ [ 0:x ]* b ] | [ a:b::1.5 c ] | [ a:b::0.5 c:d ]', true);
     const t = Transducer.load(readFileSync(file));
