@@ -679,8 +679,8 @@ export class Transducer {
 
   /**
    * Drops the lookahead when it does not pay: in a generator almost every step reads no input
-   * (the surface comes out before the lemma is read), so the checks cut nothing and only cost
-   * memory reads (Swahili table generator: 6.7 s with them, 3.4 s without). After
+   * (the surface comes out before the lemma is read), so the checks cut little and mostly cost
+   * memory reads (a table generator of 270,657 transitions: 6.7 s with them, 3.4 s without). After
    * LOOKAHEAD_TRIAL_CHECKS checks, a lookahead that cut fewer than LOOKAHEAD_MIN_PRUNED of the
    * steps is dropped. Results are the same either way.
    */
