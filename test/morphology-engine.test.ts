@@ -232,7 +232,10 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.equal(english('taka', 'present', { subject: '1sg' }), 'I want');
     assert.equal(english('penda', 'present', { subject: 'c2', extensions: ['reciprocal'] }), 'they love each other');
     assert.equal(english('soma', 'past', { object: '1sg', extensions: ['applicative'] }), 'she/he read for/to me');
-    assert.equal(english('soma', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he made me read');
+    assert.equal(english('andika', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he made me write');
+    // A derived stem the lexicon lists is glossed by its entry (somesha 'teach', ingiza 'bring in').
+    assert.equal(english('soma', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he taught me');
+    assert.equal(english('ingia', 'past', { extensions: ['causative'] }), 'she/he brought in');
     assert.equal(english('penda', 'present', { extensions: ['passive'] }), 'she/he is loved');
     assert.equal(english('soma', 'present', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) is readable');
     // A lexical causative with its own lexicon entry is glossed by that entry (onyesha 'show').

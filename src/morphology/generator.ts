@@ -337,7 +337,9 @@ export class Generator {
   #derive(lexeme: Lexeme, ids: string[]): { root: string; form: string; extensions: string[]; lexical: string | undefined } {
     const verbs = this.cartridge.verbs!;
     const fv = verbs.default_fv;
-    let root = lexeme.root;
+    // A loan whose own final vowel follows another vowel (sahau) is a vowel stem once extended (sahaulika).
+    const vowelLoan = ids.length > 0 && lexeme.ownFinalVowel !== null && /[aeiou]$/u.test(lexeme.root);
+    let root = vowelLoan ? lexeme.root + lexeme.ownFinalVowel : lexeme.root;
     let form = '';
     let lexical: string | undefined;
     const done: VerbExtension[] = [];
@@ -352,7 +354,8 @@ export class Generator {
       }
       done.push(ext);
       const stem = root + form;
-      const citation = stem === lexeme.root ? lexeme.lemma : stem + fv;
+      const atRoot = done.length === 1 && !lexical;
+      const citation = atRoot ? lexeme.lemma : stem + fv;
       const derived = ext.lexical[citation];
       if (derived !== undefined) {
         root = derived.endsWith(fv) ? derived.slice(0, -fv.length) : derived;
@@ -360,8 +363,7 @@ export class Generator {
         lexical = derived;
         continue;
       }
-      const atRoot = stem === lexeme.root;
-      const ownFv = atRoot && lexeme.ownFinalVowel !== null;
+      const ownFv = atRoot && lexeme.ownFinalVowel !== null && !vowelLoan;
       const allomorph = ext.forms.find(
         (f) => (!f.root_only || atRoot) && (f.own_fv === undefined || f.own_fv === ownFv) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)),
       );
@@ -372,31 +374,30 @@ export class Generator {
   }
 
   /**
-   * What the extensions do to the meaning, for the English gloss: the lexical derivative's own
-   * lexicon gloss where there is one (onyesha 'show'), and the meanings of the extensions after it.
+   * What the extensions do to the meaning, for the English gloss: the lexicon's own gloss of the
+   * longest derived stem it lists (ona + causative = onyesha 'show', ingia + causative = ingiza
+   * 'bring in'), and the meanings of the extensions after it.
    */
   derivation(lemma: string, extensions: string[]): { gloss?: string; meanings: DerivationMeaning[] } {
     const verbs = this.cartridge.verbs;
     if (!verbs || extensions.length === 0) return { meanings: [] };
     const meaningOf = (id: string): DerivationMeaning | undefined =>
-      verbs.extensions.find((e) => e.id === id)?.meaning ?? ((derivationMeanings as readonly string[]).includes(id) ? (id as DerivationMeaning) : undefined);
+      verbs.extensions.find((e) => e.id === id)?.meaning ?? ((derivationMeanings as readonly string[]).includes(id) ? (id as DerivationMeaning) : id === 'neuter' ? 'stative' : undefined);
     const lexeme = this.lexeme(lemma);
     let gloss: string | undefined;
     let from = 0;
-    let previous: string | undefined;
     for (let n = 1; n <= extensions.length; n++) {
-      let lexical: string | undefined;
+      let derived: { root: string; form: string };
       try {
-        lexical = this.#derive(lexeme, extensions.slice(0, n)).lexical;
+        derived = this.#derive(lexeme, extensions.slice(0, n));
       } catch {
         return { meanings: [] };
       }
-      const known = lexical !== undefined && lexical !== previous ? this.#lexicon.get(`verb:${lexical}`)?.gloss : undefined;
+      const known = this.#lexicon.get(`verb:${derived.root}${derived.form}${verbs.default_fv}`)?.gloss;
       if (known) {
         gloss = known.split(/[;,]/)[0]!.trim();
         from = n;
       }
-      previous = lexical;
     }
     return { ...(gloss ? { gloss } : {}), meanings: extensions.slice(from).flatMap((id) => meaningOf(id) ?? []) };
   }
