@@ -187,8 +187,10 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
       const c = engine.generator.canonical(cell);
       return JSON.stringify([c.tense, c.polarity, c.subject ?? null, c.object ?? null, c.variant ?? null]);
     };
-    const suppletive = new Set(engine.cartridge.verbs!.irregular.flatMap((i) => Object.values(i.forms)));
-    const tests = engine.cartridge.golden!.tests.filter((t) => (t.cell.word_class ?? 'verb') === 'verb' && !t.cell.extensions && !suppletive.has(t.form));
+    // The analyzer does not read verbs.irregular yet: suppletive forms (njoo, nina) are left out here.
+    const suppletive = (t: { lemma: string; cell: Record<string, unknown> }) =>
+      engine.cartridge.verbs!.irregular.some((i) => i.lemma === t.lemma && i.tense === t.cell.tense && i.polarity === (t.cell.polarity ?? 'positive'));
+    const tests = engine.cartridge.golden!.tests.filter((t) => (t.cell.word_class ?? 'verb') === 'verb' && !t.cell.extensions && !suppletive(t));
     assert.ok(tests.length >= 60, `only ${tests.length} golden verb forms`);
     const missing = tests.filter((t) => {
       const cell = { polarity: 'positive', word_class: 'verb', ...t.cell } as unknown as Cell;
@@ -212,6 +214,17 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     const unknown = conjugate('penda', 'past', { extensions: ['intensive'] });
     assert.equal(unknown.ok, false);
     assert.ok(unknown.problem?.allowed?.includes('reciprocal'));
+  });
+
+  it('conjugates kuwa na: the present is concord + -na, the other tenses kuwa + na', { skip }, () => {
+    const form = (tense: string, subject: string, polarity = 'positive') => {
+      const result = morphology.conjugate({ language: 'swh', root: 'kuwa na', tense, subject, polarity: polarity as 'positive' | 'negative' });
+      assert.ok(result.ok, result.ok ? '' : result.message);
+      return `${result.value.surface_form} | ${result.value.english}`;
+    };
+    assert.equal(form('present', '1sg'), 'nina | I have');
+    assert.equal(form('present', '3pl', 'negative'), 'hawana | they do not have');
+    assert.equal(form('past', '1sg'), 'nilikuwa na | I had');
   });
 
   it('conjugates a lemma outside the lexicon by rule and says so', { skip }, () => {

@@ -131,15 +131,18 @@ const extensionSchema = z
 export type VerbExtension = z.infer<typeof extensionSchema>;
 
 /**
- * Forms no rule predicts for one lemma in one tense (suppletive imperatives: njoo, njooni),
- * by subject id; used only without object marker and extensions.
+ * Forms no rule predicts for one lemma in one tense, used only without object marker and
+ * extensions: by subject id (suppletive imperatives: njoo, njooni), or a `template` whose
+ * {concord} placeholders take the subject's concords ("{subject}na": nina, una, ana;
+ * "{negative_subject}na": sina, hatuna). A multi-word lemma (wa na) is matched whole.
  */
 const irregularFormSchema = z
   .object({
     lemma: z.string(),
     tense: z.string(),
     polarity: z.enum(['positive', 'negative']).default('positive'),
-    forms: z.record(z.string(), z.string()),
+    forms: z.record(z.string(), z.string()).default({}),
+    template: z.string().optional(),
     source,
   })
   .strict();

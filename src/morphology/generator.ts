@@ -176,6 +176,8 @@ export class Generator {
   generate(lemma: string, cell: Cell): Generated {
     // A multi-word lemma (hlala phansi 'sit down') inflects its first word; the rest follows unchanged.
     const space = cell.word_class === 'verb' ? lemma.indexOf(' ') : -1;
+    const whole = space > 0 ? this.#irregularWord(lemma, cell) : undefined;
+    if (whole) return whole;
     if (space > 0) {
       const head = this.generateWith(this.lexeme(lemma.slice(0, space), cell.word_class), cell);
       const rest = lemma.slice(space + 1);
@@ -286,11 +288,8 @@ export class Generator {
     put('relative', this.#literal(formation.relative, subjectRow, objectRow), subjectRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
-    const irregular = this.#irregular(lexeme, cell, tense.id);
-    if (irregular !== undefined) {
-      const word: GeneratedWord = { surface: irregular, morphs: [{ slot: 'root', form: irregular, id: 'irregular' }], rules: [], tense: tense.id, polarity: cell.polarity };
-      return { surface: irregular, words: [word] };
-    }
+    const irregular = this.#irregularWord(lexeme.lemma, cell);
+    if (irregular) return irregular;
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
     // An extended stem is never short (kula but alipewa, alilisha).
@@ -320,12 +319,31 @@ export class Generator {
     return { surface: word.surface, words: [word] };
   }
 
-  /** The suppletive form of `lexeme` in this cell (verbs.irregular), if it has one. */
-  #irregular(lexeme: Lexeme, cell: Cell, tense: string): string | undefined {
-    if (cell.object || cell.extensions?.length) return undefined;
-    const entry = this.cartridge.verbs?.irregular.find((i) => i.lemma === lexeme.lemma && i.tense === tense && i.polarity === cell.polarity);
+  /** The suppletive form of `lemma` in this cell (verbs.irregular), if it has one. */
+  #irregularWord(lemma: string, cell: Cell): Generated | undefined {
+    if (cell.object || cell.extensions?.length || !cell.tense) return undefined;
+    const entry = this.cartridge.verbs?.irregular.find((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity);
     if (!entry) return undefined;
-    return cell.subject ? entry.forms[cell.subject] : Object.values(entry.forms)[0];
+    let morphs: Morph[];
+    if (entry.template !== undefined) {
+      const row = this.#agreement('subject', cell.subject);
+      morphs = entry.template
+        .split(/(\{[a-z_]+\})/u)
+        .filter((part) => part !== '')
+        .map((part) => {
+          const concord = /^\{([a-z_]+)\}$/u.exec(part)?.[1];
+          if (!concord) return { slot: 'root', form: part, id: 'irregular' };
+          const form = row.concords[concord];
+          if (form === undefined) throw new GenerationError('subject', `no ${concord} concord for ${row.id}`);
+          return { slot: 'subject', form: form.replace('-', ''), id: row.id };
+        });
+    } else {
+      const form = cell.subject ? entry.forms[cell.subject] : Object.values(entry.forms)[0];
+      if (form === undefined) return undefined;
+      morphs = [{ slot: 'root', form, id: 'irregular' }];
+    }
+    const surface = morphs.map((m) => m.form).join('');
+    return { surface, words: [{ surface, morphs, rules: [], tense: cell.tense, polarity: cell.polarity }] };
   }
 
   /**

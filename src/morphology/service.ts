@@ -351,7 +351,8 @@ export class MorphologyService {
   /** Accepts `penda`, `-pend-` (a root) and `kupenda` (an infinitive whose stem the lexicon knows). */
   #lemma(engine: LanguageEngine, input: string): Result<string, string> & { problem?: MorphologyProblem } {
     const text = input.trim().toLowerCase().normalize('NFC');
-    if (!/^-?[\p{L}']+-?$/u.test(text) || text.length > 40) {
+    // A verb of more than one word (kuwa na 'have') is the verb and its particle, separated by single spaces.
+    if (!/^-?[\p{L}']+(?: [\p{L}']+)*-?$/u.test(text) || text.length > 40) {
       return problem('invalid_parameter', 'root', `"${input}" is not a verb root: use letters only, e.g. penda, -pend- or kupenda`);
     }
     const verbs = engine.cartridge.verbs!;
