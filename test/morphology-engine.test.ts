@@ -227,6 +227,13 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.equal(form('past', '1sg'), 'nilikuwa na | I had');
   });
 
+  it('refuses to conjugate the copula, saying what to use instead', { skip }, () => {
+    const copula = morphology.conjugate({ language: 'swh', root: 'ni', tense: 'past', subject: '1sg' });
+    assert.equal(copula.ok, false);
+    assert.equal(copula.problem?.parameter, 'root');
+    assert.match(copula.message, /copula.*kuwa/);
+  });
+
   it('conjugates a lemma outside the lexicon by rule and says so', { skip }, () => {
     const result = conjugate('gonga', 'past', { extensions: ['passive'] });
     assert.ok(result.ok);

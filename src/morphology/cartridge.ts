@@ -209,6 +209,11 @@ const verbsSchema = z
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
     irregular: z.array(irregularFormSchema).default([]),
+    /**
+     * Words a verb route must not conjugate, with what to say instead (the copula ni/si is not a
+     * verb stem: its other tenses are those of kuwa). Refused as a 400 on `root`.
+     */
+    not_verbs: z.array(z.object({ lemma: z.string(), note: z.string(), source }).strict()).default([]),
     /** Named dataset conventions (variants) that evaluation can select; see `withConvention`. */
     conventions: z.array(conventionSchema).default([]),
     source,

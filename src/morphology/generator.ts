@@ -174,6 +174,8 @@ export class Generator {
 
   /** Generates the form of `lemma` in `cell`, or throws GenerationError naming the bad parameter. */
   generate(lemma: string, cell: Cell): Generated {
+    const refused = cell.word_class === 'verb' ? this.cartridge.verbs?.not_verbs.find((n) => n.lemma === lemma) : undefined;
+    if (refused) throw new GenerationError('root', `"${lemma}" is not a verb: ${refused.note}`);
     // A multi-word lemma (hlala phansi 'sit down') inflects its first word; the rest follows unchanged.
     const space = cell.word_class === 'verb' ? lemma.indexOf(' ') : -1;
     const whole = space > 0 ? this.#irregularWord(lemma, cell) : undefined;
