@@ -356,6 +356,11 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(gloss(derivedVerb('buy', ['applicative', 'passive']), sheHe, 'past'), 'she/he was bought for/to');
   });
 
+  it('stative in a perfective tense: get ...-ed (the change of state)', () => {
+    assert.equal(gloss(derivedVerb('break', ['stative'], true), class7, 'past'), 'it (class 7) got broken');
+    assert.equal(gloss(derivedVerb('break', ['stative'], true), class7, 'perfect'), 'it (class 7) has got broken');
+  });
+
   it('stative: be ...-able; stative + reciprocal is still a potential', () => {
     assert.equal(gloss(derivedVerb('read', ['stative']), class7, 'present_progressive'), 'it (class 7) is readable');
     assert.equal(gloss(derivedVerb('get', ['stative', 'reciprocal']), class7, 'present_progressive'), 'it (class 7) is gettable');

@@ -258,6 +258,7 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.equal(english('ingia', 'past', { extensions: ['causative'] }), 'she/he brought in');
     assert.equal(english('penda', 'present', { extensions: ['passive'] }), 'she/he is loved');
     assert.equal(english('soma', 'present', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) is readable');
+    assert.equal(english('vunja', 'perfect', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) has got broken');
     // A lexical causative with its own lexicon entry is glossed by that entry (onyesha 'show').
     assert.equal(english('ona', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he showed me');
     assert.equal(english('soma', 'imperative', { subject: '2sg', polarity: 'negative' }), 'do not read!');

@@ -127,12 +127,24 @@ export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
 /** What a verb extension does to the English verb (the ids of `derivationMeanings` in cartridge.ts). */
 export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal';
 
+/** Tenses that report a completed event: there a stative reads as a change of state ('it got broken'). */
+const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
+  'past', 'recent_past', 'remote_past', 'perfect', 'not_yet', 'past_perfect', 'future_perfect',
+  'past_conditional', 'conditional_perfect', 'consecutive', 'relative_past',
+]);
+
+/** Whether a tense template reports a completed event (past, perfect, ...). */
+export function isPerfective(tense: GlossTense): boolean {
+  return PERFECTIVE.has(tense);
+}
+
 /**
  * The English verb of a derived verb, the derivations applied in order: applicative 'read for/to _',
- * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable', reciprocal
- * 'love each other'. `_` marks where the object goes (englishGloss puts 'someone' there without one).
+ * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable' (or, in a
+ * perfective tense, 'get broken'), reciprocal 'love each other'. `_` marks where the object goes
+ * (englishGloss puts 'someone' there without one).
  */
-export function derivedVerb(verb: string, derivations: readonly Derivation[]): string {
+export function derivedVerb(verb: string, derivations: readonly Derivation[], perfective = false): string {
   let english = verb.trim().toLowerCase();
   let previous: Derivation | undefined;
   for (const d of derivations) {
@@ -144,7 +156,10 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[]): s
       // 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to'; 'love' -> 'be loved'.
       const participle = inflect(head).pastParticiple;
       english = gap === 0 ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
-    } else if (d === 'stative') english = `be ${ableForm([head, ...rest.filter((w) => w !== '_')].join(' '))}`;
+    } else if (d === 'stative') {
+      const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
+      english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
+    }
     // -ikana (stative + reciprocal) is a potential, not a reciprocal: patikana 'be obtainable'.
     else if (d === 'reciprocal' && previous !== 'stative') english = `${english.replace(/ _$/, '')} each other`;
     previous = d;

@@ -9,7 +9,7 @@ import type { LanguageCodes } from '../language-codes.js';
 import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
-import { derivedVerb, englishGloss, glossTenses, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
@@ -437,7 +437,7 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
   const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
-  const english = derivedVerb(derivation.gloss ?? (known ? verb : placeholder), derivation.meanings);
+  const english = derivedVerb(derivation.gloss ?? (known ? verb : placeholder), derivation.meanings, isPerfective(tense.gloss as GlossTense));
   const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
