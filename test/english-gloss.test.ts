@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  derivedVerb,
   englishGloss,
   glossTenses,
   objectPronoun,
@@ -10,7 +11,7 @@ import {
   type GlossPerson,
   type GlossTense,
 } from '../src/morphology/english-gloss.js';
-import { finiteForm, inflect, irregularVerbs } from '../src/morphology/english-verbs.js';
+import { ableForm, finiteForm, inflect, irregularVerbs, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
 const class7: GlossPerson = { person: 3, number: 'sg', nounClass: 7 };
@@ -25,52 +26,52 @@ function gloss(verb: string, subject: GlossPerson, tense: GlossTense, polarity: 
   return englishGloss({ verb, subject, tense, polarity, ...(object ? { object } : {}) });
 }
 
-/** tense -> [positive, negative] for 'she/he' + 'love' + a class 7 object. */
-const LOVE_IT: Record<GlossTense, [string, string]> = {
-  infinitive: ['to love it (class 7)', 'not to love it (class 7)'],
-  imperative: ['love it (class 7)!', 'do not love it (class 7)!'],
-  present: ['she/he loves it (class 7)', 'she/he does not love it (class 7)'],
-  present_progressive: ['she/he is loving it (class 7)', 'she/he is not loving it (class 7)'],
-  general_present: ['she/he loves it (class 7)', 'she/he does not love it (class 7)'],
-  habitual: ['she/he usually loves it (class 7)', 'she/he does not usually love it (class 7)'],
-  past: ['she/he loved it (class 7)', 'she/he did not love it (class 7)'],
-  recent_past: ['she/he loved it (class 7) (today)', 'she/he did not love it (class 7) (today)'],
-  remote_past: ['she/he loved it (class 7) (long ago)', 'she/he did not love it (class 7) (long ago)'],
-  past_progressive: ['she/he was loving it (class 7)', 'she/he was not loving it (class 7)'],
-  perfect: ['she/he has loved it (class 7)', 'she/he has not loved it (class 7)'],
-  not_yet: ['she/he has not yet loved it (class 7)', 'she/he has not yet loved it (class 7)'],
-  present_perfect_progressive: ['she/he has been loving it (class 7)', 'she/he has not been loving it (class 7)'],
-  past_perfect: ['she/he had loved it (class 7)', 'she/he had not loved it (class 7)'],
-  future: ['she/he will love it (class 7)', 'she/he will not love it (class 7)'],
-  remote_future: ['she/he will love it (class 7) (later)', 'she/he will not love it (class 7) (later)'],
-  future_progressive: ['she/he will be loving it (class 7)', 'she/he will not be loving it (class 7)'],
-  future_perfect: ['she/he will have loved it (class 7)', 'she/he will not have loved it (class 7)'],
-  conditional: ['she/he would love it (class 7)', 'she/he would not love it (class 7)'],
-  past_conditional: ['she/he would have loved it (class 7)', 'she/he would not have loved it (class 7)'],
-  conditional_progressive: ['she/he would be loving it (class 7)', 'she/he would not be loving it (class 7)'],
-  past_conditional_progressive: ['she/he would have been loving it (class 7)', 'she/he would not have been loving it (class 7)'],
-  conditional_perfect: ['she/he would have loved it (class 7)', 'she/he would not have loved it (class 7)'],
-  subjunctive: ['that she/he love it (class 7)', 'that she/he not love it (class 7)'],
-  consecutive: ['and then she/he loved it (class 7)', 'and then she/he did not love it (class 7)'],
-  situative: ['while she/he is loving it (class 7)', 'if she/he is not loving it (class 7)'],
-  participial: ['as she/he loves it (class 7)', 'as she/he does not love it (class 7)'],
-  potential: ['she/he can love it (class 7)', 'she/he cannot love it (class 7)'],
-  relative: ['who loves it (class 7)', 'who does not love it (class 7)'],
-  relative_past: ['who loved it (class 7)', 'who did not love it (class 7)'],
-  relative_future: ['who will love it (class 7)', 'who will not love it (class 7)'],
+/** tense -> [positive, negative] for 'she/he' + 'carry' + a class 7 object. */
+const CARRY_IT: Record<GlossTense, [string, string]> = {
+  infinitive: ['to carry it (class 7)', 'not to carry it (class 7)'],
+  imperative: ['let her/him carry it (class 7)', 'let her/him not carry it (class 7)'],
+  present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
+  present_progressive: ['she/he is carrying it (class 7)', 'she/he is not carrying it (class 7)'],
+  general_present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
+  habitual: ['she/he usually carries it (class 7)', 'she/he does not usually carry it (class 7)'],
+  past: ['she/he carried it (class 7)', 'she/he did not carry it (class 7)'],
+  recent_past: ['she/he carried it (class 7) (today)', 'she/he did not carry it (class 7) (today)'],
+  remote_past: ['she/he carried it (class 7) (long ago)', 'she/he did not carry it (class 7) (long ago)'],
+  past_progressive: ['she/he was carrying it (class 7)', 'she/he was not carrying it (class 7)'],
+  perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
+  not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
+  present_perfect_progressive: ['she/he has been carrying it (class 7)', 'she/he has not been carrying it (class 7)'],
+  past_perfect: ['she/he had carried it (class 7)', 'she/he had not carried it (class 7)'],
+  future: ['she/he will carry it (class 7)', 'she/he will not carry it (class 7)'],
+  remote_future: ['she/he will carry it (class 7) (later)', 'she/he will not carry it (class 7) (later)'],
+  future_progressive: ['she/he will be carrying it (class 7)', 'she/he will not be carrying it (class 7)'],
+  future_perfect: ['she/he will have carried it (class 7)', 'she/he will not have carried it (class 7)'],
+  conditional: ['she/he would carry it (class 7)', 'she/he would not carry it (class 7)'],
+  past_conditional: ['she/he would have carried it (class 7)', 'she/he would not have carried it (class 7)'],
+  conditional_progressive: ['she/he would be carrying it (class 7)', 'she/he would not be carrying it (class 7)'],
+  past_conditional_progressive: ['she/he would have been carrying it (class 7)', 'she/he would not have been carrying it (class 7)'],
+  conditional_perfect: ['she/he would have carried it (class 7)', 'she/he would not have carried it (class 7)'],
+  subjunctive: ['that she/he carry it (class 7)', 'that she/he not carry it (class 7)'],
+  consecutive: ['and then she/he carried it (class 7)', 'and then she/he did not carry it (class 7)'],
+  situative: ['while she/he is carrying it (class 7)', 'if she/he is not carrying it (class 7)'],
+  participial: ['as she/he carries it (class 7)', 'as she/he does not carry it (class 7)'],
+  potential: ['she/he can carry it (class 7)', 'she/he cannot carry it (class 7)'],
+  relative: ['who carries it (class 7)', 'who does not carry it (class 7)'],
+  relative_past: ['who carried it (class 7)', 'who did not carry it (class 7)'],
+  relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
 };
 
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
-    assert.deepEqual([...glossTenses], Object.keys(LOVE_IT));
+    assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
     assert.equal(new Set(glossTenses).size, 31);
   });
 
   for (const tense of glossTenses) {
     it(`${tense}: positive and negative`, () => {
-      const [positive, negative] = LOVE_IT[tense];
-      assert.equal(gloss('love', sheHe, tense, 'positive', class7), positive);
-      assert.equal(gloss('love', sheHe, tense, 'negative', class7), negative);
+      const [positive, negative] = CARRY_IT[tense];
+      assert.equal(gloss('carry', sheHe, tense, 'positive', class7), positive);
+      assert.equal(gloss('carry', sheHe, tense, 'negative', class7), negative);
     });
   }
 
@@ -129,9 +130,9 @@ describe('persons and noun classes', () => {
     assert.equal(gloss('love', class8, 'present'), 'they (class 8) love');
     assert.equal(gloss('love', we, 'present', 'negative'), 'we do not love');
     assert.equal(gloss('love', youPl, 'perfect'), 'you (pl.) have loved');
-    assert.equal(gloss('love', they, 'present_progressive'), 'they are loving');
-    assert.equal(gloss('love', I, 'present_progressive'), 'I am loving');
-    assert.equal(gloss('love', class8, 'past_progressive', 'negative'), 'they (class 8) were not loving');
+    assert.equal(gloss('carry', they, 'present_progressive'), 'they are carrying');
+    assert.equal(gloss('carry', I, 'present_progressive'), 'I am carrying');
+    assert.equal(gloss('carry', class8, 'past_progressive', 'negative'), 'they (class 8) were not carrying');
   });
 
   it('glosses class 15 and locative class 16 subjects', () => {
@@ -195,7 +196,7 @@ describe('multi-word verbs', () => {
 describe('irregular verbs', () => {
   it('go, write and eat in every tense', () => {
     const go: Partial<Record<GlossTense, string>> = {
-      infinitive: 'to go', imperative: 'go!', present: 'I go', present_progressive: 'I am going',
+      infinitive: 'to go', imperative: 'let me go', present: 'I go', present_progressive: 'I am going',
       general_present: 'I go', habitual: 'I usually go', past: 'I went', recent_past: 'I went (today)',
       remote_past: 'I went (long ago)', past_progressive: 'I was going', perfect: 'I have gone',
       not_yet: 'I have not yet gone', present_perfect_progressive: 'I have been going', past_perfect: 'I had gone', future: 'I will go',
@@ -297,5 +298,79 @@ describe('English spelling rules', () => {
 
   it('rejects an empty verb', () => {
     assert.throws(() => inflect('  '), /empty/);
+  });
+});
+
+describe('English stative verbs keep the simple form where a Bantu tense is progressive', () => {
+  it('reads the present progressive of know, want, love, see as the simple present', () => {
+    assert.equal(gloss('know', I, 'present_progressive'), 'I know');
+    assert.equal(gloss('want', I, 'present_progressive'), 'I want');
+    assert.equal(gloss('love', sheHe, 'present_progressive', 'positive', class7), 'she/he loves it (class 7)');
+    assert.equal(gloss('know', we, 'present_progressive', 'negative'), 'we do not know');
+    assert.equal(gloss('see', I, 'present_progressive', 'positive', sheHe), 'I see her/him');
+  });
+
+  it('reads every other progressive of a stative verb as the simple tense', () => {
+    assert.equal(gloss('know', sheHe, 'past_progressive'), 'she/he knew');
+    assert.equal(gloss('know', sheHe, 'past_progressive', 'negative'), 'she/he did not know');
+    assert.equal(gloss('want', they, 'future_progressive'), 'they will want');
+    assert.equal(gloss('know', I, 'situative'), 'while I know');
+    assert.equal(gloss('need', I, 'present_perfect_progressive'), 'I have needed');
+    assert.equal(gloss('be able', I, 'present_progressive'), 'I am able');
+  });
+
+  it('keeps the progressive of dynamic verbs', () => {
+    assert.equal(gloss('read', I, 'present_progressive'), 'I am reading');
+    assert.equal(gloss('eat', they, 'past_progressive'), 'they were eating');
+    assert.equal(isStative('know'), true);
+    assert.equal(isStative('run'), false);
+  });
+});
+
+describe('the imperative addresses the second person', () => {
+  it('gives a command to 2sg and 2pl, and a let-form to the other persons', () => {
+    assert.equal(gloss('read', you, 'imperative'), 'read!');
+    assert.equal(gloss('read', youPl, 'imperative', 'negative'), 'do not read!');
+    assert.equal(gloss('read', sheHe, 'imperative', 'negative'), 'let her/him not read');
+    assert.equal(gloss('go', we, 'imperative'), 'let us go');
+    assert.equal(gloss('read', they, 'imperative', 'negative', class7), 'let them not read it (class 7)');
+  });
+});
+
+describe('derived verbs are glossed by their derivation', () => {
+  it('applicative: for/to, with the object after it', () => {
+    assert.equal(derivedVerb('read', ['applicative']), 'read for/to _');
+    assert.equal(gloss(derivedVerb('read', ['applicative']), sheHe, 'past', 'positive', I), 'she/he read for/to me');
+    assert.equal(gloss(derivedVerb('buy', ['applicative']), sheHe, 'past'), 'she/he bought for/to someone');
+  });
+
+  it('causative: make ... read, the object between', () => {
+    assert.equal(gloss(derivedVerb('read', ['causative']), sheHe, 'past', 'positive', I), 'she/he made me read');
+    assert.equal(gloss(derivedVerb('know', ['causative']), they, 'future'), 'they will make someone know');
+  });
+
+  it('passive: be + past participle, also after a causative', () => {
+    assert.equal(gloss(derivedVerb('love', ['passive']), sheHe, 'present_progressive'), 'she/he is loved');
+    assert.equal(gloss(derivedVerb('give', ['passive']), I, 'past', 'positive', class7), 'I was given it (class 7)');
+    assert.equal(gloss(derivedVerb('read', ['causative', 'passive']), sheHe, 'past'), 'she/he was made to read');
+    assert.equal(gloss(derivedVerb('buy', ['applicative', 'passive']), sheHe, 'past'), 'she/he was bought for/to');
+  });
+
+  it('stative in a perfective tense: get ...-ed (the change of state)', () => {
+    assert.equal(gloss(derivedVerb('break', ['stative'], true), class7, 'past'), 'it (class 7) got broken');
+    assert.equal(gloss(derivedVerb('break', ['stative'], true), class7, 'perfect'), 'it (class 7) has got broken');
+  });
+
+  it('stative: be ...-able; stative + reciprocal is still a potential', () => {
+    assert.equal(gloss(derivedVerb('read', ['stative']), class7, 'present_progressive'), 'it (class 7) is readable');
+    assert.equal(gloss(derivedVerb('get', ['stative', 'reciprocal']), class7, 'present_progressive'), 'it (class 7) is gettable');
+    assert.equal(ableForm('love'), 'lovable');
+    assert.equal(ableForm('deny'), 'deniable');
+    assert.equal(ableForm('see'), 'seeable');
+  });
+
+  it('reciprocal: each other, in the simple present for a stative verb', () => {
+    assert.equal(gloss(derivedVerb('love', ['reciprocal']), they, 'present_progressive'), 'they love each other');
+    assert.equal(gloss(derivedVerb('help', ['reciprocal']), we, 'past'), 'we helped each other');
   });
 });

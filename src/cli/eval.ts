@@ -6,7 +6,8 @@
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { evaluateAnalysis, evaluateInflection, type AnalysisReport, type InflectionReport } from '../morphology/evaluate.js';
-import type { LanguageEngine } from '../morphology/service.js';
+import { withConvention } from '../morphology/cartridge.js';
+import { LanguageEngine } from '../morphology/service.js';
 import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
 import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
@@ -35,7 +36,8 @@ function evalCommand<R>(parent: Command, name: string, description: string, run:
     .requiredOption('--language <iso>', 'language code')
     .option('--languages-dir <dir>', 'folder of language cartridges')
     .option('--json', 'print the report as one JSON object')
-    .action((files: string[], options: LanguageOptions) => {
+    .option('--variant <id>', "measure with a dataset's named convention (verbs.conventions, e.g. sigmorphon2023; docs/gold-data.md)")
+    .action((files: string[], options: LanguageOptions & { variant?: string }) => {
       const report = run(evaluable(files, options), files);
       if (options.json) printJson(report);
       else process.stdout.write(format(report));
@@ -43,7 +45,7 @@ function evalCommand<R>(parent: Command, name: string, description: string, run:
 }
 
 /** The engine to evaluate; a bad language, a cartridge without a feature mapping or a missing file is a usage error. */
-function evaluable(files: string[], options: LanguageOptions): LanguageEngine {
+function evaluable(files: string[], options: LanguageOptions & { variant?: string }): LanguageEngine {
   for (const file of files) {
     let isFile = false;
     try {
@@ -57,7 +59,16 @@ function evaluable(files: string[], options: LanguageOptions): LanguageEngine {
   if (!engine.cartridge.features) {
     throw new CliError(`the ${engine.iso} cartridge has no features.yaml, so UniMorph feature bundles cannot be mapped onto its cells`, EXIT_USAGE);
   }
-  return engine;
+  return options.variant ? withVariant(engine, options.variant) : engine;
+}
+
+/** The engine over the cartridge as a dataset's named convention has it; an unknown name is a usage error. */
+function withVariant(engine: LanguageEngine, variant: string): LanguageEngine {
+  try {
+    return new LanguageEngine(withConvention(engine.cartridge, variant));
+  } catch (error) {
+    throw new CliError((error as Error).message, EXIT_USAGE);
+  }
 }
 
 const percent = (value: number) => `${value.toFixed(2)}%`;

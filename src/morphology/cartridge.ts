@@ -99,17 +99,73 @@ export type AgreementRow = z.infer<typeof agreementRowSchema>;
 
 const agreementSchema = z.object({ rows: z.array(agreementRowSchema).min(1), source }).strict();
 
+/** What a verb extension does to the English verb (src/morphology/english-gloss.ts, `derivedVerb`). */
+export const derivationMeanings = ['applicative', 'causative', 'passive', 'stative', 'reciprocal'] as const;
+export type DerivationMeaning = (typeof derivationMeanings)[number];
+
 const extensionSchema = z
   .object({
     id: z.string(),
     label: z.string(),
-    /** Allomorphs: the first whose `after` pattern matches the stem before it wins. */
-    /** `root_only`: the allomorph applies only right after the root, not after another extension. */
-    forms: z.array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false) })).min(1),
+    /**
+     * Allomorphs: the first that fits the stem before it wins. `after`: a pattern the stem must end in;
+     * `root_only`: only right after the root, not after another extension; `own_fv`: only (true) or
+     * never (false) after a root that keeps its own final vowel (loan verbs: jibu -> jibiwa).
+     */
+    forms: z
+      .array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false), own_fv: z.boolean().optional() }))
+      .min(1),
+    /**
+     * Lexical derivatives that no allomorph predicts: stem (lemma form) -> derived stem
+     * (lala -> laza, ona -> onyesha, pa -> pewa). Keyed by the stem the extension attaches to.
+     */
+    lexical: z.record(z.string(), z.string()).default({}),
+    /** Extensions this one may not follow (a passive closes the stem: no applicative after it). */
+    not_after: z.array(z.string()).default([]),
+    /** What the extension does to the English verb; defaults to the id when the id is one of `derivationMeanings`. */
+    meaning: z.enum(derivationMeanings).optional(),
     gloss: z.string().optional(),
     source,
   })
   .strict();
+export type VerbExtension = z.infer<typeof extensionSchema>;
+
+/**
+ * Forms no rule predicts for one lemma in one tense, used only without object marker and
+ * extensions: by subject id (suppletive imperatives: njoo, njooni), or a `template` whose
+ * {concord} placeholders take the subject's concords ("{subject}na": nina, una, ana;
+ * "{negative_subject}na": sina, hatuna). A multi-word lemma (wa na) is matched whole.
+ */
+const irregularFormSchema = z
+  .object({
+    lemma: z.string(),
+    tense: z.string(),
+    polarity: z.enum(['positive', 'negative']).default('positive'),
+    forms: z.record(z.string(), z.string()).default({}),
+    template: z.string().optional(),
+    source,
+  })
+  .strict();
+export type IrregularForm = z.infer<typeof irregularFormSchema>;
+
+/**
+ * A named convention of a gold dataset that differs from the standard grammar the cartridge
+ * follows: `lugha eval --variant <id>` measures with it; the service never uses it.
+ */
+const conventionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9_]+$/),
+    description: z.string(),
+    /** Overrides of verbs.stem_support (a dataset that keeps ku- after an object marker). */
+    stem_support: z.object({ dropped_with_object: z.boolean().optional() }).strict().optional(),
+    /** Rules (by id) the dataset does not apply. */
+    without_rules: z.array(z.string()).default([]),
+    /** Lemmas the dataset treats as short stems (stem support) although the grammar does not. */
+    short: z.array(z.string()).default([]),
+    source,
+  })
+  .strict();
+export type Convention = z.infer<typeof conventionSchema>;
 
 const verbsSchema = z
   .object({
@@ -152,6 +208,14 @@ const verbsSchema = z
     enclitics: z.object({ forms: z.array(z.string().min(1)).min(1), source }).optional(),
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
+    irregular: z.array(irregularFormSchema).default([]),
+    /**
+     * Words a verb route must not conjugate, with what to say instead (the copula ni/si is not a
+     * verb stem: its other tenses are those of kuwa). Refused as a 400 on `root`.
+     */
+    not_verbs: z.array(z.object({ lemma: z.string(), note: z.string(), source }).strict()).default([]),
+    /** Named dataset conventions (variants) that evaluation can select; see `withConvention`. */
+    conventions: z.array(conventionSchema).default([]),
     source,
   })
   .strict();
@@ -363,4 +427,30 @@ export function loadCartridge(dir: string): Cartridge {
     tone: readYaml(dir, 'tone.yaml', toneSchema),
     numerals: readYaml(dir, 'numerals.yaml', numeralGrammarSchema),
   };
+}
+
+/**
+ * The cartridge as a dataset convention has it (verbs.conventions): its rules left out, its
+ * stem-support overrides and short stems applied. Throws naming the known conventions for an unknown id.
+ */
+export function withConvention(cartridge: Cartridge, id: string): Cartridge {
+  const conventions = cartridge.verbs?.conventions ?? [];
+  const convention = conventions.find((c) => c.id === id);
+  if (!convention) {
+    const known = conventions.map((c) => c.id);
+    throw new Error(`the ${cartridge.metadata.name} cartridge has no variant "${id}"${known.length ? `; known variants: ${known.join(', ')}` : ''}`);
+  }
+  const verbs = cartridge.verbs!;
+  const short = new Set(convention.short);
+  const stemSupport = verbs.stem_support && convention.stem_support ? { ...verbs.stem_support, ...definedOnly(convention.stem_support) } : verbs.stem_support;
+  return {
+    ...cartridge,
+    verbs: { ...verbs, ...(stemSupport ? { stem_support: stemSupport } : {}) },
+    rules: cartridge.rules.filter((r) => !convention.without_rules.includes(r.id)),
+    lexicon: cartridge.lexicon.map((e) => (e.word_class === 'verb' && short.has(e.lemma) && !e.flags.includes('short') ? { ...e, flags: [...e.flags, 'short'] } : e)),
+  };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

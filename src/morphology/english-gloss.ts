@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { finiteForm, inflect } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isStative } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -124,6 +124,62 @@ export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
   return isHuman(o) ? OBJECT[key] : nonHuman(o, 'it', 'them');
 }
 
+/** What a verb extension does to the English verb (the ids of `derivationMeanings` in cartridge.ts). */
+export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal';
+
+/** Tenses that report a completed event: there a stative reads as a change of state ('it got broken'). */
+const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
+  'past', 'recent_past', 'remote_past', 'perfect', 'not_yet', 'past_perfect', 'future_perfect',
+  'past_conditional', 'conditional_perfect', 'consecutive', 'relative_past',
+]);
+
+/** Whether a tense template reports a completed event (past, perfect, ...). */
+export function isPerfective(tense: GlossTense): boolean {
+  return PERFECTIVE.has(tense);
+}
+
+/**
+ * The English verb of a derived verb, the derivations applied in order: applicative 'read for/to _',
+ * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable' (or, in a
+ * perfective tense, 'get broken'), reciprocal 'love each other'. `_` marks where the object goes
+ * (englishGloss puts 'someone' there without one).
+ */
+export function derivedVerb(verb: string, derivations: readonly Derivation[], perfective = false): string {
+  let english = verb.trim().toLowerCase();
+  let previous: Derivation | undefined;
+  for (const d of derivations) {
+    const [head = '', ...rest] = english.split(/\s+/);
+    const gap = rest.indexOf('_');
+    if (d === 'applicative') english = gap >= 0 ? english : `${english} for/to _`;
+    else if (d === 'causative') english = `make _ ${english.replace(/ _$/, '')}`;
+    else if (d === 'passive') {
+      // 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to'; 'love' -> 'be loved'.
+      const participle = inflect(head).pastParticiple;
+      english = gap === 0 ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
+    } else if (d === 'stative') {
+      const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
+      english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
+    }
+    // -ikana (stative + reciprocal) is a potential, not a reciprocal: patikana 'be obtainable'.
+    else if (d === 'reciprocal' && previous !== 'stative') english = `${english.replace(/ _$/, '')} each other`;
+    previous = d;
+  }
+  return english;
+}
+
+/** A progressive template read as simple for a stative verb: 'S BE ING' -> 'S PRES' ('I know', 'while I know'). */
+const STATIVE_SIMPLE: readonly [RegExp, string][] = [
+  [/\bBE ING\b/, 'PRES'],
+  [/\bBE not ING\b/, 'DO not BASE'],
+  [/\bWAS ING\b/, 'PAST'],
+  [/\bWAS not ING\b/, 'DID not BASE'],
+  [/\bbe ING\b/, 'BASE'],
+  [/\bbeen ING\b/, 'PP'],
+];
+
+/** The imperative of a person other than the addressee: 'let us read', 'let her/him not read'. */
+const LET = ['let SUBJ BASE O', 'let SUBJ not BASE O'] as const;
+
 /** Glosses one conjugated form; throws an Error naming the known tenses for an unknown one. */
 export function englishGloss(request: GlossRequest): string {
   const { verb, subject, object, tense, polarity } = request;
@@ -134,17 +190,24 @@ export function englishGloss(request: GlossRequest): string {
     throw new Error(`english-gloss: polarity must be "positive" or "negative", not "${String(polarity)}"`);
   }
   const [head = '', ...rest] = verb.trim().toLowerCase().split(/\s+/);
-  let template: string = TEMPLATES[tense][polarity === 'positive' ? 0 : 1];
+  const which = polarity === 'positive' ? 0 : 1;
+  // The imperative addresses the 2nd person; another person's imperative (a jussive) is 'let ...'.
+  let template: string = tense === 'imperative' && subject.person !== 2 ? LET[which] : TEMPLATES[tense][which];
+  if (isStative(head)) for (const [pattern, replacement] of STATIVE_SIMPLE) template = template.replace(pattern, replacement);
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 
   const forms = inflect(head);
   const agree = (v: string, time: 'present' | 'past') => finiteForm(v, time, subject.person, subject.number);
   const pronoun = object ? objectPronoun(object, subject) : '';
   const particle = pronoun !== '' && PARTICLES.has(rest.at(-1) ?? '') ? rest.splice(-1) : [];
+  // A derived verb marks its object's place with _ ('make _ read'): the object, or 'someone', goes there.
+  const gap = rest.indexOf('_');
+  const words = gap >= 0 ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)), ...particle] : [...rest, pronoun, ...particle];
   const slots: Record<string, string> = {
     S: subjectPronoun(subject),
+    SUBJ: objectPronoun(subject, subject),
     WHO: isHuman(subject) ? 'who' : 'which',
-    O: [...rest, pronoun, ...particle].filter((w) => w !== '').join(' '),
+    O: words.filter((w) => w !== '').join(' '),
     BASE: forms.base,
     PP: forms.pastParticiple,
     ING: forms.presentParticiple,

@@ -323,3 +323,29 @@ export function finiteForm(verb: string, time: 'present' | 'past', person: 1 | 2
   if (time === 'past') return forms.past;
   return singular && person === 3 ? forms.third : forms.base;
 }
+
+/*
+ * Stative verbs: verbs of state, perception, cognition, emotion and relation that English does not
+ * put in the progressive in their usual sense ('I know', not 'I am knowing'). After Quirk et al.
+ * (1985), §4.28-4.29 (stative verbs: qualities, states of perception and cognition, relations);
+ * the selection is ours.
+ */
+const STATIVE = new Set([
+  'be', 'have', 'own', 'possess', 'belong', 'contain', 'consist', 'cost', 'owe', 'deserve', 'matter', 'resemble',
+  'know', 'understand', 'believe', 'think', 'suppose', 'doubt', 'remember', 'recognise', 'recognize', 'realise', 'realize',
+  'mean', 'seem', 'appear', 'want', 'need', 'wish', 'prefer', 'love', 'like', 'hate', 'dislike', 'fear', 'envy',
+  'see', 'hear', 'smell', 'taste', 'feel',
+]);
+
+/** True when the verb (its first word) is stative in English and so avoids the progressive ('I know'). */
+export function isStative(verb: string): boolean {
+  return STATIVE.has(splitVerb(verb).head.toLowerCase());
+}
+
+/** The -able adjective of a verb: 'read' -> 'readable', 'get' -> 'gettable', 'love' -> 'lovable', 'deny' -> 'deniable', 'see' -> 'seeable'. */
+export function ableForm(verb: string): string {
+  const { head, rest } = splitVerb(verb);
+  const word = head.toLowerCase();
+  const stem = /[^aeiou]y$/.test(word) ? word.slice(0, -1) + 'i' : /[^aeiou]e$/.test(word) && !/[cg]e$/.test(word) ? word.slice(0, -1) : /e$/.test(word) ? word : suffixStem(word);
+  return `${stem}able${rest}`;
+}

@@ -4,7 +4,7 @@
  * morphs per slot, then the cartridge's boundary rules give the surface form.
  * Generic: everything language-specific comes from the cartridge.
  */
-import type { AgreementRow, Cartridge, Formation, MorphSpec, Tense } from './cartridge.js';
+import { derivationMeanings, type AgreementRow, type Cartridge, type DerivationMeaning, type Formation, type MorphSpec, type Tense, type VerbExtension } from './cartridge.js';
 import { NounInflector, nounForms, type NounClass, type NounForm } from './nouns.js';
 import { applyRules, compileRules, type CompiledRule, type Morph } from './rules.js';
 
@@ -59,6 +59,8 @@ export class GenerationError extends Error {
   constructor(
     readonly parameter: string,
     message: string,
+    /** The values the parameter may take here, when the caller can be told (extensions allowed after another). */
+    readonly allowed?: string[],
   ) {
     super(message);
     this.name = 'GenerationError';
@@ -172,8 +174,12 @@ export class Generator {
 
   /** Generates the form of `lemma` in `cell`, or throws GenerationError naming the bad parameter. */
   generate(lemma: string, cell: Cell): Generated {
+    const refused = cell.word_class === 'verb' ? this.cartridge.verbs?.not_verbs.find((n) => n.lemma === lemma) : undefined;
+    if (refused) throw new GenerationError('root', `"${lemma}" is not a verb: ${refused.note}`);
     // A multi-word lemma (hlala phansi 'sit down') inflects its first word; the rest follows unchanged.
     const space = cell.word_class === 'verb' ? lemma.indexOf(' ') : -1;
+    const whole = space > 0 ? this.#irregularWord(lemma, cell) : undefined;
+    if (whole) return whole;
     if (space > 0) {
       const head = this.generateWith(this.lexeme(lemma.slice(0, space), cell.word_class), cell);
       const rest = lemma.slice(space + 1);
@@ -284,9 +290,15 @@ export class Generator {
     put('relative', this.#literal(formation.relative, subjectRow, objectRow), subjectRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
+    const irregular = this.#irregularWord(lexeme.lemma, cell);
+    if (irregular) return irregular;
+    const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
+    // An extended stem is never short (kula but alipewa, alilisha).
     const needsSupport =
       support !== undefined &&
+      derived.extensions.length === 0 &&
+      derived.root === lexeme.root &&
       ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(lexeme.root)));
     if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
       const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
@@ -294,16 +306,8 @@ export class Generator {
       if (slots.subject?.id === 'infinitive' && slots.subject.form === morph && !slots.negation) delete slots.subject;
       put('stem_support', morph);
     }
-    put('root', lexeme.root);
-    let stem = lexeme.root;
-    for (const id of cell.extensions ?? []) {
-      const ext = verbs.extensions.find((e) => e.id === id);
-      if (!ext) throw new GenerationError('extensions', `unknown extension "${id}"`);
-      const afterRoot = stem === lexeme.root;
-      const form = ext.forms.find((f) => (!f.root_only || afterRoot) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)))!.form;
-      stem += form;
-      slots.extensions = { slot: 'extensions', form: (slots.extensions?.form ?? '') + form, id: [slots.extensions?.id, id].filter(Boolean).join('+') };
-    }
+    put('root', derived.root);
+    if (derived.form) slots.extensions = { slot: 'extensions', form: derived.form, id: derived.extensions.join('+') };
     const keepsOwn = lexeme.ownFinalVowel !== null && !(cell.extensions?.length);
     const fv = keepsOwn
       ? lexeme.ownFinalVowel!
@@ -315,6 +319,107 @@ export class Generator {
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
     const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, tense: tense.id, polarity: cell.polarity };
     return { surface: word.surface, words: [word] };
+  }
+
+  /** The suppletive form of `lemma` in this cell (verbs.irregular), if it has one. */
+  #irregularWord(lemma: string, cell: Cell): Generated | undefined {
+    if (cell.object || cell.extensions?.length || !cell.tense) return undefined;
+    const entry = this.cartridge.verbs?.irregular.find((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity);
+    if (!entry) return undefined;
+    let morphs: Morph[];
+    if (entry.template !== undefined) {
+      const row = this.#agreement('subject', cell.subject);
+      morphs = entry.template
+        .split(/(\{[a-z_]+\})/u)
+        .filter((part) => part !== '')
+        .map((part) => {
+          const concord = /^\{([a-z_]+)\}$/u.exec(part)?.[1];
+          if (!concord) return { slot: 'root', form: part, id: 'irregular' };
+          const form = row.concords[concord];
+          if (form === undefined) throw new GenerationError('subject', `no ${concord} concord for ${row.id}`);
+          return { slot: 'subject', form: form.replace('-', ''), id: row.id };
+        });
+    } else {
+      const form = cell.subject ? entry.forms[cell.subject] : Object.values(entry.forms)[0];
+      if (form === undefined) return undefined;
+      morphs = [{ slot: 'root', form, id: 'irregular' }];
+    }
+    const surface = morphs.map((m) => m.form).join('');
+    return { surface, words: [{ surface, morphs, rules: [], tense: cell.tense, polarity: cell.polarity }] };
+  }
+
+  /**
+   * The derived stem of `lexeme` with `extensions` in order: a lexical derivative where the
+   * cartridge lists one (lala -> laza), else the first allomorph that fits the stem so far.
+   * Throws a GenerationError (parameter `extensions`, with the allowed ids) for an unknown
+   * extension, a repeated one, or one the grammar forbids after another.
+   */
+  #derive(lexeme: Lexeme, ids: string[]): { root: string; form: string; extensions: string[]; lexical: string | undefined } {
+    const verbs = this.cartridge.verbs!;
+    const fv = verbs.default_fv;
+    // A loan whose own final vowel follows another vowel (sahau) is a vowel stem once extended (sahaulika).
+    const vowelLoan = ids.length > 0 && lexeme.ownFinalVowel !== null && /[aeiou]$/u.test(lexeme.root);
+    let root = vowelLoan ? lexeme.root + lexeme.ownFinalVowel : lexeme.root;
+    let form = '';
+    let lexical: string | undefined;
+    const done: VerbExtension[] = [];
+    for (const id of ids) {
+      const ext = verbs.extensions.find((e) => e.id === id);
+      if (!ext) throw new GenerationError('extensions', `unknown extension "${id}"`, verbs.extensions.map((e) => e.id));
+      const clash = done.find((d) => d.id === id || ext.not_after.includes(d.id));
+      if (clash) {
+        const allowed = verbs.extensions.filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id))).map((e) => e.id);
+        const why = clash.id === id ? `the ${id} extension cannot be repeated` : `the ${id} extension cannot follow the ${clash.id}`;
+        throw new GenerationError('extensions', `${why}; after ${done.map((d) => d.id).join(' + ')} the allowed extensions are: ${allowed.join(', ') || 'none'}`, allowed);
+      }
+      done.push(ext);
+      const stem = root + form;
+      const atRoot = done.length === 1 && !lexical;
+      const citation = atRoot ? lexeme.lemma : stem + fv;
+      const derived = ext.lexical[citation];
+      if (derived !== undefined) {
+        root = derived.endsWith(fv) ? derived.slice(0, -fv.length) : derived;
+        form = '';
+        lexical = derived;
+        continue;
+      }
+      const ownFv = atRoot && lexeme.ownFinalVowel !== null && !vowelLoan;
+      const allomorph = ext.forms.find(
+        (f) => (!f.root_only || atRoot) && (f.own_fv === undefined || f.own_fv === ownFv) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)),
+      );
+      if (!allomorph) throw new GenerationError('extensions', `no form of the ${id} extension fits the stem "${stem}"`);
+      form += allomorph.form;
+    }
+    return { root, form, extensions: done.map((d) => d.id), lexical };
+  }
+
+  /**
+   * What the extensions do to the meaning, for the English gloss: the lexicon's own gloss of the
+   * longest derived stem it lists (ona + causative = onyesha 'show', ingia + causative = ingiza
+   * 'bring in'), and the meanings of the extensions after it.
+   */
+  derivation(lemma: string, extensions: string[]): { gloss?: string; meanings: DerivationMeaning[] } {
+    const verbs = this.cartridge.verbs;
+    if (!verbs || extensions.length === 0) return { meanings: [] };
+    const meaningOf = (id: string): DerivationMeaning | undefined =>
+      verbs.extensions.find((e) => e.id === id)?.meaning ?? ((derivationMeanings as readonly string[]).includes(id) ? (id as DerivationMeaning) : id === 'neuter' ? 'stative' : undefined);
+    const lexeme = this.lexeme(lemma);
+    let gloss: string | undefined;
+    let from = 0;
+    for (let n = 1; n <= extensions.length; n++) {
+      let derived: { root: string; form: string };
+      try {
+        derived = this.#derive(lexeme, extensions.slice(0, n));
+      } catch {
+        return { meanings: [] };
+      }
+      const known = this.#lexicon.get(`verb:${derived.root}${derived.form}${verbs.default_fv}`)?.gloss;
+      if (known) {
+        gloss = known.split(/[;,]/)[0]!.trim();
+        from = n;
+      }
+    }
+    return { ...(gloss ? { gloss } : {}), meanings: extensions.slice(from).flatMap((id) => meaningOf(id) ?? []) };
   }
 
   #word(lemma: string, cell: Cell): Generated {

@@ -9,8 +9,7 @@ import type { LanguageCodes } from '../language-codes.js';
 import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
-import { englishGloss, glossTenses, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
-import { inflect } from './english-verbs.js';
+import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
@@ -352,7 +351,8 @@ export class MorphologyService {
   /** Accepts `penda`, `-pend-` (a root) and `kupenda` (an infinitive whose stem the lexicon knows). */
   #lemma(engine: LanguageEngine, input: string): Result<string, string> & { problem?: MorphologyProblem } {
     const text = input.trim().toLowerCase().normalize('NFC');
-    if (!/^-?[\p{L}']+-?$/u.test(text) || text.length > 40) {
+    // A verb of more than one word (kuwa na 'have') is the verb and its particle, separated by single spaces.
+    if (!/^-?[\p{L}']+(?: [\p{L}']+)*-?$/u.test(text) || text.length > 40) {
       return problem('invalid_parameter', 'root', `"${input}" is not a verb root: use letters only, e.g. penda, -pend- or kupenda`);
     }
     const verbs = engine.cartridge.verbs!;
@@ -372,7 +372,8 @@ export class MorphologyService {
   #generationProblem(engine: LanguageEngine, error: unknown): Result<never, string> & { problem?: MorphologyProblem } {
     if (error instanceof GenerationError) {
       const allowed =
-        error.parameter === 'tense' ? engine.generator.tenseIds : ['subject', 'object', 'agreement'].includes(error.parameter) ? engine.generator.agreementIds : undefined;
+        error.allowed ??
+        (error.parameter === 'tense' ? engine.generator.tenseIds : ['subject', 'object', 'agreement'].includes(error.parameter) ? engine.generator.agreementIds : undefined);
       return problem('invalid_parameter', error.parameter, error.message, allowed);
     }
     throw error;
@@ -395,7 +396,7 @@ export class MorphologyService {
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
       // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence.
-      english: gloss(engine, lexeme.gloss?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
+      english: gloss(engine, lemma, lexeme.gloss?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
       features: {
         word_class: cell.word_class,
         ...(cell.tense ? { tense: cell.tense } : {}),
@@ -426,19 +427,17 @@ function person(row: AgreementRow | undefined): GlossPerson | undefined {
 }
 
 /** The English gloss; a root outside the lexicon is shown as ‹lemma›. */
-function gloss(engine: LanguageEngine, verb: string, known: boolean, cell: Cell): string {
+function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boolean, cell: Cell): string {
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
   if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verb : `‹${verb}›`;
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? { person: 2, number: 'sg' };
   const object: GlossObject | undefined =
     cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  let english = known ? verb : placeholder;
-  // Extensions change the English verb: the applicative takes 'for' (write for), the passive is 'be' + participle.
-  for (const ext of cell.extensions ?? []) {
-    if (ext === 'applicative') english = `${english} for`;
-    if (ext === 'passive') english = `be ${inflect(english.split(' ')[0]!).pastParticiple}${english.includes(' ') ? english.slice(english.indexOf(' ')) : ''}`;
-  }
+  // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
+  // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
+  const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
+  const english = derivedVerb(derivation.gloss ?? (known ? verb : placeholder), derivation.meanings, isPerfective(tense.gloss as GlossTense));
   const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
