@@ -14,6 +14,7 @@ import { packageRoot, type Config } from './config.js';
 import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
+import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
 import { ToneService } from './tone/service.js';
@@ -41,6 +42,14 @@ export interface Services {
   meter: Meter;
   /** HFST models of the models folder (scanned on first use): list, analyse, generate. */
   readonly hfst: HfstService;
+  /**
+   * Readies every installed language's analyser (frames from the cache on disk, else built in
+   * slices that yield, then cached), one language after another; stops early when `stopped()`.
+   * While it runs, `analysisReadiness().warming` is true and `/readyz` answers 503.
+   */
+  warmAnalyzers(options?: { stopped?: () => boolean; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
+  /** Whether analyses may still wait on a build: `warming` while warmAnalyzers runs, and how many languages are ready. */
+  analysisReadiness(): { warming: boolean; ready: number; total: number };
   /** Closes every backend; safe to call twice. */
   close(): Promise<void>;
 }
@@ -57,6 +66,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const backends = await openBackends(config);
   const store = backends.store;
   let closed = false;
+  let warming = false;
   let foundational: string[] | undefined;
   const blobs = backends.blobs;
   const services: Services = {
@@ -96,6 +106,24 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       hfst ??= openHfst(config, languageCodes);
       return hfst.service;
     },
+    async warmAnalyzers(options = {}) {
+      warming = true;
+      try {
+        for (const { iso } of services.morphology.languages()) {
+          if (options.stopped?.()) return;
+          const started = performance.now();
+          const source = await services.morphology.prepareInBackground(iso);
+          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
+          // Reading a cached file is one synchronous parse: let waiting requests in between languages.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        warming = false;
+      }
+    },
+    analysisReadiness() {
+      return { warming, ...(morphology ? morphology.readiness() : { ready: 0, total: 0 }) };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -111,13 +139,25 @@ export function openLanguageCodes(): LanguageCodes {
   return LanguageCodes.fromReference(path.join(packageRoot, 'reference'));
 }
 
+/** Where analysis frames are kept between runs (built by `npm run build:frames`, or by the first run that needs them). */
+export const frameCacheDir = path.join(packageRoot, 'dist', 'frames');
+
 /**
  * Every cartridge under `config.languagesDir` behind the morphology service; usable
- * without a store (the language commands). Analysis frames are built on first use;
- * `warm()` builds them now.
+ * without a store (the language commands). Analysis frames come from the cache on disk
+ * (`frameCacheDir`), else are built on first use and saved there; `warm()` readies them now.
+ * `only` loads just those cartridge folders (a command about one language).
  */
-export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes()): MorphologyService {
-  return MorphologyService.load(config.languagesDir, languageCodes);
+export function openMorphology(
+  config: Pick<Config, 'languagesDir'>,
+  languageCodes = openLanguageCodes(),
+  options: { only?: readonly string[]; frameCache?: string | false } = {},
+): MorphologyService {
+  const cacheDir = options.frameCache ?? frameCacheDir;
+  return MorphologyService.load(config.languagesDir, languageCodes, {
+    ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),
+    ...(options.only ? { only: options.only } : {}),
+  });
 }
 
 /** The models folder behind the HFST service; language codes in manifests are normalised like everywhere else. */

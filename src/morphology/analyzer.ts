@@ -35,6 +35,19 @@ interface Frame {
   after: string;
 }
 
+/** An analyser's built indexes as compact plain data (see `Analyzer.exportIndex`). */
+export interface AnalyzerIndex {
+  /** How many cells the paradigm had: an index built over another paradigm is refused. */
+  cells: number;
+  shapes: Shape[];
+  /** [before, after, shape, lemmaPrefix, ...cells] */
+  frames: Array<[string, string, number, string | null, ...number[]]>;
+  /** [key, ...frames] */
+  keys: Array<[string, ...number[]]>;
+  /** [surface, lemma, cell, lemma, cell, ...] */
+  lexical: Array<[string, ...Array<string | number>]>;
+}
+
 export interface Analysis {
   lemma: string;
   root: string;
@@ -98,6 +111,65 @@ export class Analyzer {
   warm(): void {
     this.#index();
     this.#lexicalIndex();
+  }
+
+  /** Whether the frames and the lexical index are built (or loaded): an analysis will not wait on a build. */
+  get ready(): boolean {
+    return this.#frames !== undefined && this.#lexical !== undefined;
+  }
+
+  /**
+   * The built frames and lexical index as compact plain (JSON-safe) data for the cache on disk
+   * (src/morphology/frame-cache.ts): cells are indices into the paradigm's cells (which the
+   * cartridge determines), shapes indices into a table, frames shared between keys listed once.
+   */
+  exportIndex(): AnalyzerIndex {
+    const cells = this.#cells();
+    const cellIds = new Map(cells.map((c, i) => [c, i]));
+    const cellId = (cell: Cell): number => {
+      const id = cellIds.get(cell);
+      if (id === undefined) throw new Error('a frame names a cell outside the paradigm');
+      return id;
+    };
+    const shapes: Shape[] = [];
+    const shapeIds = new Map<Shape, number>();
+    const frames: AnalyzerIndex['frames'] = [];
+    const frameIds = new Map<Frame, number>();
+    const frameId = (f: Frame): number => {
+      let id = frameIds.get(f);
+      if (id === undefined) {
+        let shape = shapeIds.get(f.shape);
+        if (shape === undefined) shapeIds.set(f.shape, (shape = shapes.push(f.shape) - 1));
+        id = frames.push([f.before, f.after, shape, f.lemmaPrefix ?? null, ...f.cells.map(cellId)]) - 1;
+        frameIds.set(f, id);
+      }
+      return id;
+    };
+    const keys: AnalyzerIndex['keys'] = [...this.#index()].map(([key, group]) => [key, ...group.map(frameId)]);
+    const lexical: AnalyzerIndex['lexical'] = [...this.#lexicalIndex()].map(([surface, entries]) => [surface, ...entries.flatMap((e) => [e.lemma, cellId(e.cell)])]);
+    return { cells: cells.length, shapes, frames, keys, lexical };
+  }
+
+  /** Takes the indexes `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when they do not fit. */
+  importIndex(index: AnalyzerIndex): boolean {
+    const cells = this.#cells();
+    if (index.cells !== cells.length) return false;
+    const frames = index.frames.map(([before, after, shape, lemmaPrefix, ...ids]): Frame => ({
+      cells: ids.map((i) => cells[i]!),
+      shape: index.shapes[shape]!,
+      ...(lemmaPrefix !== null ? { lemmaPrefix } : {}),
+      before,
+      after,
+    }));
+    this.#frames = new Map(index.keys.map(([key, ...ids]) => [key, ids.map((i) => frames[i]!)]));
+    this.#lexical = new Map(
+      index.lexical.map(([surface, ...pairs]) => {
+        const entries: Array<{ lemma: string; cell: Cell }> = [];
+        for (let k = 0; k < pairs.length; k += 2) entries.push({ lemma: pairs[k] as string, cell: cells[pairs[k + 1] as number]! });
+        return [surface, entries];
+      }),
+    );
+    return true;
   }
 
   /** Every analysis of `surface`, most plausible first. */
@@ -390,12 +462,16 @@ export class Analyzer {
    * warming up keeps answering (and can shut down). An analysis arriving meanwhile
    * builds them at once instead.
    */
-  async warmInBackground(slice = 200): Promise<void> {
+  async warmInBackground(sliceMs = 20): Promise<void> {
     const steps = this.#build();
     let step = steps.next();
-    for (let n = 1; !step.done; n++) {
+    let sliceStart = performance.now();
+    while (!step.done) {
       if (this.#frames) return;
-      if (n % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       step = steps.next();
     }
     this.#frames ??= step.value;
