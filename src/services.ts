@@ -17,6 +17,7 @@ import { LanguageCodes } from './language-codes.js';
 import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
+import { TextService, type TextAnalyzerFactory } from './text/service.js';
 import { ToneService } from './tone/service.js';
 import type { Store } from './store/store.js';
 
@@ -42,6 +43,8 @@ export interface Services {
   meter: Meter;
   /** HFST models of the models folder (scanned on first use): list, analyse, generate. */
   readonly hfst: HfstService;
+  /** Running text: tokenise and analyse, with each language's learned analyser or the engine. */
+  readonly text: TextService;
   /**
    * Readies every installed language's analyser (frames from the cache on disk, else built in
    * slices that yield, then cached), one language after another; stops early when `stopped()`.
@@ -61,6 +64,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
   let coverage: CoverageService | undefined;
+  let text: TextService | undefined;
   let hfst: { registry: ModelRegistry; service: HfstService } | undefined;
   // SQLite + filesystem by default; PostgreSQL, Redis and S3 when configured (src/store/backends.ts).
   const backends = await openBackends(config);
@@ -106,6 +110,10 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       hfst ??= openHfst(config, languageCodes);
       return hfst.service;
     },
+    get text() {
+      text ??= new TextService({ morphology: () => services.morphology, factories: textAnalyzerFactories });
+      return text;
+    },
     async warmAnalyzers(options = {}) {
       warming = true;
       try {
@@ -133,6 +141,12 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   };
   return services;
 }
+
+/**
+ * Learned text analysers, tried in order for each language before the cartridge engine (see
+ * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
+ */
+export const textAnalyzerFactories: TextAnalyzerFactory[] = [];
 
 /** The language codes Lugha recognises, from the reference tables. */
 export function openLanguageCodes(): LanguageCodes {
