@@ -1,6 +1,6 @@
 /**
- * The tokeniser of running text, for languages written conjunctively (Nguni: one word carries
- * its prefixes) or disjunctively (Sotho-Tswana): one left-to-right pass over the text, with at
+ * The tokeniser of running text, for languages written conjunctively (one word carries
+ * its prefixes) or disjunctively (prefixes as words of their own): one left-to-right pass over the text, with at
  * most a few characters of lookahead, so its time is linear in the text whatever the input.
  *
  * Conventions (those of the SADiLaR-II annotated text):

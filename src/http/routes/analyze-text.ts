@@ -42,7 +42,7 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
         description:
           'Tokenises the text (words, punctuation, numbers, symbols, with UTF-16 offsets, sentences and paragraphs) and analyses every token in context: ' +
           'readings most probable first, each with lemma, part of speech, word class, morphemes, probability and whether the stem is a guess. ' +
-          'Send JSON `{"language": "zul", "text": "..."}` or the text itself with `Content-Type: text/plain` and `?language=zul`. ' +
+          'Send JSON `{"language": <code>, "text": "..."}` or the text itself with `Content-Type: text/plain` and `?language=<code>`. ' +
           'One request whatever the length; at most 20,000 characters (413 `text_too_long`), tokens at most 100 characters (400 `token_too_long`), ' +
           'no control characters or undecodable bytes (400 `invalid_text`); other media types 415.',
         querystring: analyzeTextQuery,
