@@ -152,23 +152,51 @@ export class Analyzer {
 
   /** Takes the indexes `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when they do not fit. */
   importIndex(index: AnalyzerIndex): boolean {
+    const steps = this.#importSteps(index);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /** `importIndex` in slices of about `sliceMs` that yield to the event loop between them. */
+  async importIndexInBackground(index: AnalyzerIndex, sliceMs = 20): Promise<boolean> {
+    const steps = this.#importSteps(index);
+    let step = steps.next();
+    let sliceStart = performance.now();
+    while (!step.done) {
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      step = steps.next();
+    }
+    return step.value;
+  }
+
+  /** The import, one step per thousand entries; nothing is taken until the last step. */
+  *#importSteps(index: AnalyzerIndex): Iterator<void, boolean> {
     const cells = this.#cells();
     if (index.cells !== cells.length) return false;
-    const frames = index.frames.map(([before, after, shape, lemmaPrefix, ...ids]): Frame => ({
-      cells: ids.map((i) => cells[i]!),
-      shape: index.shapes[shape]!,
-      ...(lemmaPrefix !== null ? { lemmaPrefix } : {}),
-      before,
-      after,
-    }));
-    this.#frames = new Map(index.keys.map(([key, ...ids]) => [key, ids.map((i) => frames[i]!)]));
-    this.#lexical = new Map(
-      index.lexical.map(([surface, ...pairs]) => {
-        const entries: Array<{ lemma: string; cell: Cell }> = [];
-        for (let k = 0; k < pairs.length; k += 2) entries.push({ lemma: pairs[k] as string, cell: cells[pairs[k + 1] as number]! });
-        return [surface, entries];
-      }),
-    );
+    const frames: Frame[] = [];
+    for (const [before, after, shape, lemmaPrefix, ...ids] of index.frames) {
+      frames.push({ cells: ids.map((i) => cells[i]!), shape: index.shapes[shape]!, ...(lemmaPrefix !== null ? { lemmaPrefix } : {}), before, after });
+      if (frames.length % 1000 === 0) yield;
+    }
+    const byKey = new Map<string, Frame[]>();
+    for (const [key, ...ids] of index.keys) {
+      byKey.set(key, ids.map((i) => frames[i]!));
+      if (byKey.size % 1000 === 0) yield;
+    }
+    const lexical = new Map<string, Array<{ lemma: string; cell: Cell }>>();
+    for (const [surface, ...pairs] of index.lexical) {
+      const entries: Array<{ lemma: string; cell: Cell }> = [];
+      for (let k = 0; k < pairs.length; k += 2) entries.push({ lemma: pairs[k] as string, cell: cells[pairs[k + 1] as number]! });
+      lexical.set(surface, entries);
+      if (lexical.size % 1000 === 0) yield;
+    }
+    if (this.#frames && this.#lexical) return true;
+    this.#frames = byKey;
+    this.#lexical = lexical;
     return true;
   }
 
@@ -283,11 +311,21 @@ export class Analyzer {
   /** Every form of every non-verb lexicon entry (irregular plurals included), by surface. */
   #lexicalIndex(): Map<string, Array<{ lemma: string; cell: Cell }>> {
     if (this.#lexical) return this.#lexical;
+    const steps = this.#lexicalSteps();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    this.#lexical = step.value;
+    return step.value;
+  }
+
+  /** The lexical index, one lexicon entry per step. */
+  *#lexicalSteps(): Iterator<void, Map<string, Array<{ lemma: string; cell: Cell }>>> {
     const index = new Map<string, Array<{ lemma: string; cell: Cell }>>();
     const plain = this.#plain;
     const cells = this.#cells();
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
+      yield;
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
@@ -304,7 +342,6 @@ export class Analyzer {
         }
       }
     }
-    this.#lexical = index;
     return index;
   }
 
@@ -475,7 +512,17 @@ export class Analyzer {
       step = steps.next();
     }
     this.#frames ??= step.value;
-    this.#lexicalIndex();
+    const lexicalSteps = this.#lexicalSteps();
+    let lexicalStep = lexicalSteps.next();
+    while (!lexicalStep.done) {
+      if (this.#lexical) return;
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      lexicalStep = lexicalSteps.next();
+    }
+    this.#lexical ??= lexicalStep.value;
   }
 
   /** The frame index, one cell per step. */

@@ -235,9 +235,9 @@ export class MorphologyService {
   async prepareInBackground(iso: string): Promise<'ready' | 'cache' | 'built'> {
     const engine = this.#engines.get(iso);
     if (!engine || engine.analyzer.ready) return 'ready';
-    if (this.#frameCache?.load(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache';
+    if (await this.#frameCache?.loadInBackground(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache';
     await engine.analyzer.warmInBackground();
-    this.#frameCache?.save(engine.iso, engine.cartridge.dir, engine.analyzer);
+    await this.#frameCache?.saveInBackground(engine.iso, engine.cartridge.dir, engine.analyzer);
     return 'built';
   }
 
