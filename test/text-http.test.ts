@@ -98,12 +98,14 @@ describe('POST /api/v1/analyze-text: happy path', () => {
 });
 
 describe('POST /api/v1/analyze-text: bad input', () => {
-  it('refuses empty text, naming the parameter', async () => {
-    const res = await post({ language: 'zul', text: '  ' });
-    assert.equal(res.statusCode, 400);
-    const problem = problemOf(res);
-    assert.equal(problem.code, 'invalid_parameter');
-    assert.equal((problem.errors as Array<{ parameter: string }>)[0]!.parameter, 'text');
+  it('refuses empty or missing text, naming the parameter', async () => {
+    for (const body of [{ language: 'zul', text: '  ' }, { language: 'zul' }, { language: 'zul', text: 5 }]) {
+      const res = await post(body);
+      assert.equal(res.statusCode, 400);
+      const problem = problemOf(res);
+      assert.equal(problem.code, 'invalid_parameter');
+      assert.equal((problem.errors as Array<{ parameter: string }>)[0]!.parameter, 'text', JSON.stringify(body));
+    }
   });
 
   it('refuses text over 20,000 characters with 413 text_too_long naming the limit, and a 1 MB body before reading it', async () => {

@@ -20,10 +20,13 @@ const textField = z
   .string()
   .describe(`Running text, UTF-8, at most ${TEXT_LIMITS.maxCharacters.toLocaleString('en')} characters; tokens at most ${TEXT_LIMITS.maxTokenLength} characters.`);
 
-/** JSON body of POST /analyze-text. */
+/**
+ * Body of POST /analyze-text: JSON, or with Content-Type: text/plain the text itself (which the
+ * route reads as `{text}`, the language then coming from the query).
+ */
 export const analyzeTextBody = z
   .object({
-    language: languageCode.describe('Language code (zul, zu, swh, sw, ...).'),
+    language: languageCode.optional().describe('Language code (zul, zu, swh, sw, ...); required here or in the query.'),
     text: textField,
     all: allFlag,
   })
@@ -32,13 +35,10 @@ export const analyzeTextBody = z
 /** Query of POST /analyze-text: `language` (and `all`) when the body is text/plain. */
 export const analyzeTextQuery = z
   .object({
-    language: languageCode.optional().describe('Language code; required with a text/plain body (a JSON body names it itself).'),
+    language: languageCode.optional().describe('Language code; required with a text/plain body (a JSON body may name it itself).'),
     all: allFlag,
   })
   .strict();
-
-/** The body as either media type: a JSON object, or the text itself (text/plain). */
-export const analyzeTextRequest = z.union([analyzeTextBody, z.string().describe('With Content-Type: text/plain, the text itself (and `language` in the query).')]);
 
 export const tokenAnalysisSchema = z.object({
   lemma: z.string().describe('Verbs as root + final vowel, nouns as the stem or citation form the lexicon uses.'),

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LughaError } from '../../errors.js';
 import type { Services } from '../../services.js';
-import { analyzeTextQuery, analyzeTextRequest, analyzeTextResponse, tokenViews } from '../../text/api.js';
+import { analyzeTextBody, analyzeTextQuery, analyzeTextResponse, tokenViews } from '../../text/api.js';
 import type { TextResult } from '../../text/service.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { whole } from '../envelope.js';
@@ -32,6 +32,10 @@ export function textProblem(outcome: Extract<TextResult<unknown>, { ok: false }>
 }
 
 export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  // In this route's scope a text/plain body is the text itself: it reaches validation as {text},
+  // so both media types meet one schema and every problem names its parameter.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, { text: body }));
   app.withTypeProvider<ZodTypeProvider>().post(
     '/analyze-text',
     {
@@ -46,7 +50,7 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
           'One request whatever the length; at most 20,000 characters (413 `text_too_long`), tokens at most 100 characters (400 `token_too_long`), ' +
           'no control characters or undecodable bytes (400 `invalid_text`); other media types 415.',
         querystring: analyzeTextQuery,
-        body: analyzeTextRequest,
+        body: analyzeTextBody,
         response: {
           200: analyzeTextResponse,
           ...meteredProblems,
@@ -55,16 +59,16 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
       },
     },
     async (request) => {
-      const body = request.body;
-      const query = request.query;
-      const plain = typeof body === 'string';
-      const language = plain ? query.language : body.language;
+      const { body, query } = request;
+      const plain = String(request.headers['content-type'] ?? '').startsWith('text/plain');
+      const language = body.language ?? query.language;
       if (!language) {
-        const entry: ParameterProblem = { in: 'query', parameter: 'language', message: 'with a text/plain body, give the language in the query (?language=zul)' };
+        const entry: ParameterProblem = plain
+          ? { in: 'query', parameter: 'language', message: 'with a text/plain body, give the language in the query (?language=<code>)' }
+          : { in: 'body', parameter: 'language', message: 'give the language of the text (a code such as the ones GET /languages lists)' };
         throw new LughaError('invalid_parameter', `language: ${entry.message}`, { errors: [entry] });
       }
-      const all = plain ? query.all : body.all || query.all;
-      const outcome = await opts.services.text.analyzeText(language, plain ? body : body.text, all ? { all: true } : {});
+      const outcome = await opts.services.text.analyzeText(language, body.text, body.all || query.all ? { all: true } : {});
       if (!outcome.ok) throw textProblem(outcome, 'body', plain ? 'body' : 'text');
       const analysis = outcome.value;
       return { ...whole(tokenViews(analysis)), language: analysis.language, analyzer: analysis.analyzer };
