@@ -69,6 +69,9 @@ describe('analyze_form with text', () => {
     const noLanguage = await call({ text: 'Ngiyabonga.' });
     assert.equal(noLanguage.isError, true);
     assert.match(noLanguage.text, /language/);
+    const long = await call({ text: 'a '.repeat(10_001), language: 'zul' });
+    assert.equal(long.isError, true);
+    assert.match(long.text, /^text_too_long: the text has 20002 characters; at most 20000/);
     const binary = await call({ text: 'Ngiya\u0000bonga', language: 'zul' });
     assert.equal(binary.isError, true);
     assert.match(binary.text, /^invalid_text: .*U\+0000 at offset 5/);

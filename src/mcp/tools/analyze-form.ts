@@ -27,7 +27,7 @@ export const analyzeForm = defineTool({
   input: z
     .object({
       form: wordArgument('One word to analyse, e.g. hawatakipenda or ngiyabonga (a periphrastic form is two words). Give this or `text`.').optional(),
-      text: z.string().min(1).max(TEXT_LIMITS.maxCharacters).optional().describe('Running text to analyse token by token, e.g. "Ngiyabonga kakhulu, mngane." Give this or `form`; needs `language`.'),
+      text: z.string().optional().describe('Running text to analyse token by token, e.g. "Ngiyabonga kakhulu, mngane." Give this or `form`; needs `language`.'),
       language: languageCode.optional().describe('Language code (swh, zul, zu, sw, ...). Required with `text`; with `form`, omit it to try every installed language.'),
       all: z.boolean().optional().describe('true: every analysis (form) or every reading of each token (text); default false keeps the likeliest.'),
       from_token: z.number().int().min(0).optional().describe('Text only: index of the first token to return (from `next_from_token` of the previous call); default 0.'),
