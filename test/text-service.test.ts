@@ -8,7 +8,7 @@ import { openLanguageCodes, openMorphology } from '../src/services.js';
 import { combine, TextService, type RankedAnalysis } from '../src/text/service.js';
 import { cutReadings, probabilitiesOf } from '../src/text/engine-analyzer.js';
 import type { TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
-import { tempDir } from './helpers.js';
+import { harness, problemOf, tempDir } from './helpers.js';
 
 const codes = openLanguageCodes();
 const languagesDir = path.join(packageRoot, 'languages');
@@ -180,5 +180,25 @@ describe('frame cache on disk', () => {
     const now = readdirSync(cache).filter((f) => f.startsWith('lin.'));
     assert.equal(now.length, 1);
     assert.notDeepEqual(now, files);
+  });
+});
+
+describe('readiness while the analysers warm up', () => {
+  it('answers /readyz 503 while warmAnalyzers runs, then 200 with every language ready', async () => {
+    const cartridges = tempDir('lugha-ready-');
+    cpSync(path.join(languagesDir, 'lin'), path.join(cartridges, 'lin'), { recursive: true });
+    const h = await harness({ flags: { languagesDir: cartridges } });
+    try {
+      const warming = h.services.warmAnalyzers();
+      const during = await h.call(undefined, '/readyz');
+      assert.equal(during.statusCode, 503);
+      assert.match(problemOf(during).detail as string, /analysers are loading \([01] of 1 languages ready\)/);
+      await warming;
+      assert.equal((await h.call(undefined, '/readyz')).statusCode, 200);
+      assert.deepEqual(h.services.analysisReadiness(), { warming: false, ready: 1, total: 1 });
+    } finally {
+      await h.close();
+      rmSync(cartridges, { recursive: true, force: true });
+    }
   });
 });
