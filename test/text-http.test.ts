@@ -170,6 +170,7 @@ describe('OpenAPI', () => {
     const doc = (await h.call(undefined, '/openapi.json')).json();
     const route = doc.paths['/api/v1/analyze-text']?.post;
     assert.ok(route, 'the route is described');
+    assert.deepEqual(Object.keys(route.requestBody.content).sort(), ['application/json', 'text/plain']);
     const json = JSON.stringify(route.requestBody);
     for (const field of ['language', 'text', 'all']) assert.ok(json.includes(`"${field}"`), `request body names ${field}`);
     const token = route.responses['200'].content['application/json'].schema.properties.data.items;

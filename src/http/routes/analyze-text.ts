@@ -50,6 +50,7 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
           'One request whatever the length; at most 20,000 characters (413 `text_too_long`), tokens at most 100 characters (400 `token_too_long`), ' +
           'no control characters or undecodable bytes (400 `invalid_text`); other media types 415.',
         querystring: analyzeTextQuery,
+        consumes: ['application/json', 'text/plain'],
         body: analyzeTextBody,
         response: {
           200: analyzeTextResponse,
