@@ -22,7 +22,7 @@ export interface TextLimits {
   maxCharacters: number;
   /** Characters of one token. */
   maxTokenLength: number;
-  /** Tokens analysed between two yields to the event loop at most. */
+  /** Tokens a learned analyser gets at once at most (a longer sentence is cut); the engine gets one at a time. */
   sliceTokens: number;
   /** Milliseconds of analysis between two yields at most (checked after each slice). */
   sliceMs: number;
@@ -187,9 +187,12 @@ export class TextService {
     const analysed: AnalysedToken[] = tokens.map((t) => ({ ...t, analyses: [] }));
     const started = performance.now();
     let sliceStart = started;
+    // A learned analyser reads a sentence whole (up to sliceTokens); the engine reads word by word,
+    // so it is sliced a word at a time: one slow word (tens of ms) never joins sixty more.
+    const sliceTokens = chosen.value.learned ? this.limits.sliceTokens : 1;
     for (const sentence of sentences) {
-      for (let from = sentence.start; from < sentence.end; from += this.limits.sliceTokens) {
-        const to = Math.min(sentence.end, from + this.limits.sliceTokens);
+      for (let from = sentence.start; from < sentence.end; from += sliceTokens) {
+        const to = Math.min(sentence.end, from + sliceTokens);
         const slice = tokens.slice(from, to);
         const words = slice.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
         const readings = words.length > 0 ? chosen.value.analyzer.analyzeTokens(words.map(({ t }) => t.text), rank) : [];
