@@ -6,7 +6,8 @@
  * Baselines, same run: the first analysis against the same analysis asked again (a stall shows as
  * a large ratio); /healthz during the warm-up against /healthz after it; the CLI against
  * `lugha --version` (Node and the command parser alone); frames read from the disk cache against
- * frames built from the cartridge; the pipeline's words/s against the tokeniser's alone.
+ * frames built from the cartridge; the pipeline's words/s against the tokeniser's alone; the worst
+ * event-loop stall during a capped text of long odd words against an idle loop.
  *
  *   node --import tsx bench/text.ts [--repeat 3]
  */
@@ -14,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { packageRoot } from '../src/config.js';
 import { openLanguageCodes, openMorphology } from '../src/services.js';
 import { TextService } from '../src/text/service.js';
@@ -108,7 +110,19 @@ async function inProcessRows(): Promise<Row[]> {
   const [tokeniser] = await timed(() => {
     for (let i = 0; i < 20; i++) tokenize(text);
   });
+  // The worst event-loop stall while a capped text of long, odd words is analysed, against an idle loop.
+  const stall = async (work: () => Promise<unknown>) => {
+    const histogram = monitorEventLoopDelay({ resolution: 5 });
+    histogram.enable();
+    await work();
+    histogram.disable();
+    return histogram.max / 1e6;
+  };
+  const odd = Array.from({ length: 400 }, (_, i) => `ukuku${'ku'.repeat(i % 40)}${'a'.repeat(i % 7)}`).join(' ').slice(0, 20_000);
+  const busy = await stall(() => service.analyzeText('zul', odd));
+  const idle = await stall(() => new Promise((r) => setTimeout(r, 500)));
   return [
+    { figure: 'worst loop stall, 20,000 chars of odd words (vs idle)', lugha: busy, baseline: idle, unit: 'ms' },
     { figure: 'zul frames: read from cache (vs built)', lugha: loaded, baseline: built, unit: 'ms' },
     { figure: 'analyze-text pipeline, zul, warm (vs tokeniser)', lugha: words / (pipeline / 1000), baseline: (20 * words) / (tokeniser / 1000), unit: 'words/s' },
   ];
