@@ -235,11 +235,21 @@ export class MorphologyService {
   async prepareInBackground(iso: string): Promise<'ready' | 'cache' | 'built'> {
     const engine = this.#engines.get(iso);
     if (!engine || engine.analyzer.ready) return 'ready';
-    if (await this.#frameCache?.loadInBackground(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache';
-    await engine.analyzer.warmInBackground();
-    await this.#frameCache?.saveInBackground(engine.iso, engine.cartridge.dir, engine.analyzer);
-    return 'built';
+    // Callers arriving while a language is being prepared wait for that one preparation.
+    let preparing = this.#preparing.get(iso);
+    if (!preparing) {
+      preparing = (async () => {
+        if (await this.#frameCache?.loadInBackground(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache' as const;
+        await engine.analyzer.warmInBackground();
+        await this.#frameCache?.saveInBackground(engine.iso, engine.cartridge.dir, engine.analyzer);
+        return 'built' as const;
+      })().finally(() => this.#preparing.delete(iso));
+      this.#preparing.set(iso, preparing);
+    }
+    return preparing;
   }
+
+  readonly #preparing = new Map<string, Promise<'cache' | 'built'>>();
 
   /** The analyser's frames: from the cache on disk, else built now (and saved). */
   #prepare(engine: LanguageEngine): void {

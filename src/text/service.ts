@@ -212,6 +212,21 @@ export class TextService {
   }
 
   /**
+   * Readies the engine's analysers `analyzeForm` will use (one language, or every one), reading
+   * their frames from disk or building them in slices that yield: call it before `analyzeForm` on
+   * a request path, so a language not yet warm does not hold the event loop.
+   */
+  async prepare(language?: string): Promise<void> {
+    const morphology = this.#morphology();
+    if (language) {
+      const found = morphology.engine(language);
+      if (found.ok) await morphology.prepareInBackground(found.value.iso);
+      return;
+    }
+    for (const { iso } of morphology.languages()) await morphology.prepareInBackground(iso);
+  }
+
+  /**
    * Every analysis of one form (GET /analyze, analyze_form with `form`): the engine's analyses,
    * each with a probability (softmax of the scores within its language), part of speech, word
    * class, morphemes and `guess`. For a language with a learned analyser, its readings come
