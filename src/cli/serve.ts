@@ -54,10 +54,12 @@ export function registerServeCommand(program: Command): void {
       // Analysis frames come from the cache on disk (dist/frames) or are built, in slices that let
       // requests and signals in, once listening; /readyz answers 503 until every language is ready.
       if (config.warmAnalyzers) {
-        void services.warmAnalyzers({
-          stopped: () => stopping,
-          onLanguage: (iso, source, ms) => app.log.info({ language: iso, source, ms }, 'analyzer ready'),
-        });
+        services
+          .warmAnalyzers({
+            stopped: () => stopping,
+            onLanguage: (iso, source, ms) => app.log.info({ language: iso, source, ms }, 'analyzer ready'),
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'analyzer warm-up failed; analysers will be built on first use'));
       }
     });
 }
