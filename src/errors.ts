@@ -7,6 +7,8 @@
 export const errorCatalogue = {
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
   invalid_json: { status: 400, title: 'Malformed JSON body' },
+  invalid_text: { status: 400, title: 'Not text' },
+  token_too_long: { status: 400, title: 'Token too long' },
   key_missing: { status: 401, title: 'API key required' },
   key_malformed: { status: 401, title: 'Malformed API key' },
   key_unknown: { status: 401, title: 'Unknown API key' },
@@ -24,6 +26,7 @@ export const errorCatalogue = {
   consent_withdrawn: { status: 410, title: 'Consent withdrawn' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   batch_too_large: { status: 413, title: 'Batch larger than your tier allows' },
+  text_too_long: { status: 413, title: 'Text too long' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   uri_too_long: { status: 414, title: 'URL too long' },
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },

@@ -103,6 +103,25 @@ export const analysisSchema = z
   })
   .describe('One analysis of a form');
 
+/** One morpheme of a reading: as written, its canonical (underlying) form, and its tag. */
+export const morphemeSchema = z.object({
+  surface: z.string().describe("The letters of the word this morpheme accounts for ('' when it leaves no trace)."),
+  canonical: z.string().describe('The underlying form (the root for a root slot).'),
+  tag: z.string().describe('What the morpheme is: a slot name and what fills it (`subject:1sg`, `tam:present`, `root`), or a tag of the tag set (`VRoot`, `SC2`); stacked tags joined with `+`.'),
+});
+
+/** The fields every analysis and reading carries for ranking and segmentation (added to GET /analyze's analyses). */
+export const readingFields = {
+  probability: z.number().min(0).max(1).describe("Probability of this analysis of the form (the analyses of one form in one language sum to at most 1; see docs/api.md for how it is computed)."),
+  pos: z.string().describe('Part of speech with its noun class where it has one (`V`, `N09`, `NLOC`, `POSS10`, `REL`, `COP`).'),
+  word_class: z.string().describe('Coarse word class: verb, noun, locative, possessive, relative, copulative, adjective, ...'),
+  morphemes: z.array(morphemeSchema).describe('The morphemes, in order.'),
+  guess: z.boolean().describe('True when the stem is in no lexicon: the grammar guessed it.'),
+};
+
+/** An analysis of GET /analyze and analyze_form: the engine's fields and the reading's. */
+export const rankedAnalysisSchema = analysisSchema.extend(readingFields).describe('One analysis of a form, most probable first');
+
 export const languageSummarySchema = z.object({
   iso: z.string().describe('ISO 639-3 code'),
   iso639_1: z.string().nullable(),

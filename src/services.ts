@@ -14,8 +14,10 @@ import { packageRoot, type Config } from './config.js';
 import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
+import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
+import { TextService, type TextAnalyzerFactory } from './text/service.js';
 import { ToneService } from './tone/service.js';
 import type { Store } from './store/store.js';
 
@@ -41,6 +43,16 @@ export interface Services {
   meter: Meter;
   /** HFST models of the models folder (scanned on first use): list, analyse, generate. */
   readonly hfst: HfstService;
+  /** Running text: tokenise and analyse, with each language's learned analyser or the engine. */
+  readonly text: TextService;
+  /**
+   * Readies every installed language's analyser (frames from the cache on disk, else built in
+   * slices that yield, then cached), one language after another; stops early when `stopped()`.
+   * While it runs, `analysisReadiness().warming` is true and `/readyz` answers 503.
+   */
+  warmAnalyzers(options?: { stopped?: () => boolean; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
+  /** Whether analyses may still wait on a build: `warming` while warmAnalyzers runs, and how many languages are ready. */
+  analysisReadiness(): { warming: boolean; ready: number; total: number };
   /** Closes every backend; safe to call twice. */
   close(): Promise<void>;
 }
@@ -52,11 +64,13 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
   let coverage: CoverageService | undefined;
+  let text: TextService | undefined;
   let hfst: { registry: ModelRegistry; service: HfstService } | undefined;
   // SQLite + filesystem by default; PostgreSQL, Redis and S3 when configured (src/store/backends.ts).
   const backends = await openBackends(config);
   const store = backends.store;
   let closed = false;
+  let warming = false;
   let foundational: string[] | undefined;
   const blobs = backends.blobs;
   const services: Services = {
@@ -96,6 +110,28 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       hfst ??= openHfst(config, languageCodes);
       return hfst.service;
     },
+    get text() {
+      text ??= new TextService({ morphology: () => services.morphology, factories: textAnalyzerFactories });
+      return text;
+    },
+    async warmAnalyzers(options = {}) {
+      warming = true;
+      try {
+        for (const { iso } of services.morphology.languages()) {
+          if (options.stopped?.()) return;
+          const started = performance.now();
+          const source = await services.morphology.prepareInBackground(iso);
+          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
+          // Reading a cached file is one synchronous parse: let waiting requests in between languages.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        warming = false;
+      }
+    },
+    analysisReadiness() {
+      return { warming, ...(morphology ? morphology.readiness() : { ready: 0, total: 0 }) };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -106,18 +142,36 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   return services;
 }
 
+/**
+ * Learned text analysers, tried in order for each language before the cartridge engine (see
+ * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
+ */
+export const textAnalyzerFactories: TextAnalyzerFactory[] = [];
+
 /** The language codes Lugha recognises, from the reference tables. */
 export function openLanguageCodes(): LanguageCodes {
   return LanguageCodes.fromReference(path.join(packageRoot, 'reference'));
 }
 
+/** Where analysis frames are kept between runs (built by `npm run build:frames`, or by the first run that needs them). */
+export const frameCacheDir = path.join(packageRoot, 'dist', 'frames');
+
 /**
  * Every cartridge under `config.languagesDir` behind the morphology service; usable
- * without a store (the language commands). Analysis frames are built on first use;
- * `warm()` builds them now.
+ * without a store (the language commands). Analysis frames come from the cache on disk
+ * (`frameCacheDir`), else are built on first use and saved there; `warm()` readies them now.
+ * `only` loads just those cartridge folders (a command about one language).
  */
-export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes()): MorphologyService {
-  return MorphologyService.load(config.languagesDir, languageCodes);
+export function openMorphology(
+  config: Pick<Config, 'languagesDir'>,
+  languageCodes = openLanguageCodes(),
+  options: { only?: readonly string[]; frameCache?: string | false } = {},
+): MorphologyService {
+  const cacheDir = options.frameCache ?? frameCacheDir;
+  return MorphologyService.load(config.languagesDir, languageCodes, {
+    ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),
+    ...(options.only ? { only: options.only } : {}),
+  });
 }
 
 /** The models folder behind the HFST service; language codes in manifests are normalised like everywhere else. */

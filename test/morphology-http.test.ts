@@ -52,7 +52,7 @@ describe('morphology routes, happy path', () => {
     assert.ok(direct.ok);
     assert.deepEqual(result, JSON.parse(JSON.stringify(direct.value)));
     const [analysis] = (await get('/api/v1/analyze?form=hawatakipenda&language=swh')).json().data;
-    const analysed = h.services.morphology.analyze('hawatakipenda', 'swh');
+    const analysed = h.services.text.analyzeForm('hawatakipenda', 'swh');
     assert.ok(analysed.ok);
     assert.deepEqual(analysis, JSON.parse(JSON.stringify(analysed.value[0])));
   });

@@ -25,6 +25,9 @@ export function registerMcpCommand(program: Command): void {
           return;
         }
         const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
+        // Ready the analysers (from the frame cache on disk) while the client initialises, so the
+        // first analysis does not wait on them.
+        services.warmAnalyzers().catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
         try {
           await serveLocalStdio(services, apiKey, log);
         } finally {

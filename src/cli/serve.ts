@@ -51,17 +51,15 @@ export function registerServeCommand(program: Command): void {
       process.on('SIGINT', () => void stop('SIGINT'));
       const address = await app.listen({ port: config.port, host: config.host });
       process.stdout.write(`Lugha listening on ${address} (API reference: ${address}/docs)\n`);
-      // Analysis frames take a second or two per language: build them once listening, not on the first
-      // caller's time, in slices that let requests and signals in between.
-      void (async () => {
-        if (!config.warmAnalyzers) return;
-        for (const { iso } of services.morphology.languages()) {
-          const engine = services.morphology.engine(iso);
-          if (stopping || !engine.ok) return;
-          const started = performance.now();
-          await engine.value.analyzer.warmInBackground();
-          app.log.info({ language: iso, ms: Math.round(performance.now() - started) }, 'analyzer warm');
-        }
-      })();
+      // Analysis frames come from the cache on disk (dist/frames) or are built, in slices that let
+      // requests and signals in, once listening; /readyz answers 503 until every language is ready.
+      if (config.warmAnalyzers) {
+        services
+          .warmAnalyzers({
+            stopped: () => stopping,
+            onLanguage: (iso, source, ms) => app.log.info({ language: iso, source, ms }, 'analyzer ready'),
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'analyzer warm-up failed; analysers will be built on first use'));
+      }
     });
 }

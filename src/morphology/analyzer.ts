@@ -35,6 +35,19 @@ interface Frame {
   after: string;
 }
 
+/** An analyser's built indexes as compact plain data (see `Analyzer.exportIndex`). */
+export interface AnalyzerIndex {
+  /** How many cells the paradigm had: an index built over another paradigm is refused. */
+  cells: number;
+  shapes: Shape[];
+  /** [before, after, shape, lemmaPrefix, ...cells] */
+  frames: Array<[string, string, number, string | null, ...number[]]>;
+  /** [key, ...frames] */
+  keys: Array<[string, ...number[]]>;
+  /** [surface, lemma, cell, lemma, cell, ...] */
+  lexical: Array<[string, ...Array<string | number>]>;
+}
+
 export interface Analysis {
   lemma: string;
   root: string;
@@ -98,6 +111,93 @@ export class Analyzer {
   warm(): void {
     this.#index();
     this.#lexicalIndex();
+  }
+
+  /** Whether the frames and the lexical index are built (or loaded): an analysis will not wait on a build. */
+  get ready(): boolean {
+    return this.#frames !== undefined && this.#lexical !== undefined;
+  }
+
+  /**
+   * The built frames and lexical index as compact plain (JSON-safe) data for the cache on disk
+   * (src/morphology/frame-cache.ts): cells are indices into the paradigm's cells (which the
+   * cartridge determines), shapes indices into a table, frames shared between keys listed once.
+   */
+  exportIndex(): AnalyzerIndex {
+    const cells = this.#cells();
+    const cellIds = new Map(cells.map((c, i) => [c, i]));
+    const cellId = (cell: Cell): number => {
+      const id = cellIds.get(cell);
+      if (id === undefined) throw new Error('a frame names a cell outside the paradigm');
+      return id;
+    };
+    const shapes: Shape[] = [];
+    const shapeIds = new Map<Shape, number>();
+    const frames: AnalyzerIndex['frames'] = [];
+    const frameIds = new Map<Frame, number>();
+    const frameId = (f: Frame): number => {
+      let id = frameIds.get(f);
+      if (id === undefined) {
+        let shape = shapeIds.get(f.shape);
+        if (shape === undefined) shapeIds.set(f.shape, (shape = shapes.push(f.shape) - 1));
+        id = frames.push([f.before, f.after, shape, f.lemmaPrefix ?? null, ...f.cells.map(cellId)]) - 1;
+        frameIds.set(f, id);
+      }
+      return id;
+    };
+    const keys: AnalyzerIndex['keys'] = [...this.#index()].map(([key, group]) => [key, ...group.map(frameId)]);
+    const lexical: AnalyzerIndex['lexical'] = [...this.#lexicalIndex()].map(([surface, entries]) => [surface, ...entries.flatMap((e) => [e.lemma, cellId(e.cell)])]);
+    return { cells: cells.length, shapes, frames, keys, lexical };
+  }
+
+  /** Takes the indexes `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when they do not fit. */
+  importIndex(index: AnalyzerIndex): boolean {
+    const steps = this.#importSteps(index);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /** `importIndex` in slices of about `sliceMs` that yield to the event loop between them. */
+  async importIndexInBackground(index: AnalyzerIndex, sliceMs = 20): Promise<boolean> {
+    const steps = this.#importSteps(index);
+    let step = steps.next();
+    let sliceStart = performance.now();
+    while (!step.done) {
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      step = steps.next();
+    }
+    return step.value;
+  }
+
+  /** The import, one step per thousand entries; nothing is taken until the last step. */
+  *#importSteps(index: AnalyzerIndex): Iterator<void, boolean> {
+    const cells = this.#cells();
+    if (index.cells !== cells.length) return false;
+    const frames: Frame[] = [];
+    for (const [before, after, shape, lemmaPrefix, ...ids] of index.frames) {
+      frames.push({ cells: ids.map((i) => cells[i]!), shape: index.shapes[shape]!, ...(lemmaPrefix !== null ? { lemmaPrefix } : {}), before, after });
+      if (frames.length % 1000 === 0) yield;
+    }
+    const byKey = new Map<string, Frame[]>();
+    for (const [key, ...ids] of index.keys) {
+      byKey.set(key, ids.map((i) => frames[i]!));
+      if (byKey.size % 1000 === 0) yield;
+    }
+    const lexical = new Map<string, Array<{ lemma: string; cell: Cell }>>();
+    for (const [surface, ...pairs] of index.lexical) {
+      const entries: Array<{ lemma: string; cell: Cell }> = [];
+      for (let k = 0; k < pairs.length; k += 2) entries.push({ lemma: pairs[k] as string, cell: cells[pairs[k + 1] as number]! });
+      lexical.set(surface, entries);
+      if (lexical.size % 1000 === 0) yield;
+    }
+    if (this.#frames && this.#lexical) return true;
+    this.#frames = byKey;
+    this.#lexical = lexical;
+    return true;
   }
 
   /** Every analysis of `surface`, most plausible first. */
@@ -211,11 +311,21 @@ export class Analyzer {
   /** Every form of every non-verb lexicon entry (irregular plurals included), by surface. */
   #lexicalIndex(): Map<string, Array<{ lemma: string; cell: Cell }>> {
     if (this.#lexical) return this.#lexical;
+    const steps = this.#lexicalSteps();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    this.#lexical = step.value;
+    return step.value;
+  }
+
+  /** The lexical index, one lexicon entry per step. */
+  *#lexicalSteps(): Iterator<void, Map<string, Array<{ lemma: string; cell: Cell }>>> {
     const index = new Map<string, Array<{ lemma: string; cell: Cell }>>();
     const plain = this.#plain;
     const cells = this.#cells();
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
+      yield;
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
@@ -232,7 +342,6 @@ export class Analyzer {
         }
       }
     }
-    this.#lexical = index;
     return index;
   }
 
@@ -390,16 +499,30 @@ export class Analyzer {
    * warming up keeps answering (and can shut down). An analysis arriving meanwhile
    * builds them at once instead.
    */
-  async warmInBackground(slice = 200): Promise<void> {
+  async warmInBackground(sliceMs = 20): Promise<void> {
     const steps = this.#build();
     let step = steps.next();
-    for (let n = 1; !step.done; n++) {
+    let sliceStart = performance.now();
+    while (!step.done) {
       if (this.#frames) return;
-      if (n % slice === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       step = steps.next();
     }
     this.#frames ??= step.value;
-    this.#lexicalIndex();
+    const lexicalSteps = this.#lexicalSteps();
+    let lexicalStep = lexicalSteps.next();
+    while (!lexicalStep.done) {
+      if (this.#lexical) return;
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
+      lexicalStep = lexicalSteps.next();
+    }
+    this.#lexical ??= lexicalStep.value;
   }
 
   /** The frame index, one cell per step. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { LanguageCodes } from '../language-codes.js';
 import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
+import type { FrameCache } from './frame-cache.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
@@ -183,18 +184,26 @@ export class LanguageEngine {
 export class MorphologyService {
   readonly #engines = new Map<string, LanguageEngine>();
 
+  readonly #frameCache?: FrameCache;
+
   constructor(
     cartridges: Cartridge[],
     private readonly codes: LanguageCodes,
+    options: { frameCache?: FrameCache } = {},
   ) {
     for (const c of cartridges) this.#engines.set(c.metadata.iso639_3, new LanguageEngine(c));
+    if (options.frameCache) this.#frameCache = options.frameCache;
   }
 
-  /** Loads every cartridge folder under `dir` (folders without cartridge.yaml are skipped). */
-  static load(dir: string, codes: LanguageCodes): MorphologyService {
+  /**
+   * Loads every cartridge folder under `dir` (folders without cartridge.yaml are skipped), or only
+   * the folders named in `only` (a command that needs one language need not parse forty).
+   * With `frameCache`, analysis frames are read from and written to that cache on disk.
+   */
+  static load(dir: string, codes: LanguageCodes, options: { frameCache?: FrameCache; only?: readonly string[] } = {}): MorphologyService {
     const cartridges = existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
-          .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
+          .filter((e) => e.isDirectory() && (!options.only || options.only.includes(e.name)) && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
           .map((e) => {
             const cartridge = loadCartridge(path.join(dir, e.name));
             if (cartridge.metadata.iso639_3 !== e.name) {
@@ -203,12 +212,50 @@ export class MorphologyService {
             return cartridge;
           })
       : [];
-    return new MorphologyService(cartridges, codes);
+    return new MorphologyService(cartridges, codes, options.frameCache ? { frameCache: options.frameCache } : {});
   }
 
   /** Builds analysis frames now (call in the background after start). */
   warm(): void {
-    for (const engine of this.#engines.values()) if (engine.cartridge.verbs) engine.analyzer.warm();
+    for (const engine of this.#engines.values()) this.#prepare(engine);
+  }
+
+  /** How many installed languages have their analysis frames ready (an analysis in them will not wait on a build). */
+  readiness(): { ready: number; total: number } {
+    const engines = [...this.#engines.values()];
+    return { ready: engines.filter((e) => e.analyzer.ready).length, total: engines.length };
+  }
+
+  /**
+   * Makes one language's analyser ready without blocking the event loop for long: frames from
+   * the cache on disk when it has them (one read and parse), else built in slices that yield,
+   * then written to the cache. Returns where the frames came from.
+   */
+  async prepareInBackground(iso: string): Promise<'ready' | 'cache' | 'built'> {
+    const engine = this.#engines.get(iso);
+    if (!engine || engine.analyzer.ready) return 'ready';
+    // Callers arriving while a language is being prepared wait for that one preparation.
+    let preparing = this.#preparing.get(iso);
+    if (!preparing) {
+      preparing = (async () => {
+        if (await this.#frameCache?.loadInBackground(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache' as const;
+        await engine.analyzer.warmInBackground();
+        await this.#frameCache?.saveInBackground(engine.iso, engine.cartridge.dir, engine.analyzer);
+        return 'built' as const;
+      })().finally(() => this.#preparing.delete(iso));
+      this.#preparing.set(iso, preparing);
+    }
+    return preparing;
+  }
+
+  readonly #preparing = new Map<string, Promise<'cache' | 'built'>>();
+
+  /** The analyser's frames: from the cache on disk, else built now (and saved). */
+  #prepare(engine: LanguageEngine): void {
+    if (engine.analyzer.ready) return;
+    if (this.#frameCache?.load(engine.iso, engine.cartridge.dir, engine.analyzer)) return;
+    engine.analyzer.warm();
+    this.#frameCache?.save(engine.iso, engine.cartridge.dir, engine.analyzer);
   }
 
   languages(): LanguageSummary[] {
@@ -253,6 +300,7 @@ export class MorphologyService {
     }
     const results: AnalysisView[] = [];
     for (const engine of engines) {
+      this.#prepare(engine);
       for (const a of engine.analyzer.analyze(text)) {
         const view = this.#view(engine, a.lemma, a.cell, a.generated);
         results.push({

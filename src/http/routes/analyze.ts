@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analysisSchema, languageCode } from '../../morphology-api.js';
+import { languageCode, rankedAnalysisSchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { wordText } from '../../word-text.js';
@@ -19,7 +19,6 @@ export const analyzeQuery = z
   .strict();
 
 export async function analyzeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
-  const { morphology } = opts.services;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/analyze',
     {
@@ -28,14 +27,16 @@ export async function analyzeRoutes(app: FastifyInstance, opts: { services: Serv
         summary: 'Analyse a form',
         description:
           'Every analysis of a surface form (lemma, tense, polarity, subject, object, slots, gloss), roots outside the lexicon included, ' +
-          'most plausible first. An empty list means no analysis.',
+          'most plausible first, each with its probability, part of speech, word class, morphemes and whether the stem is a guess. ' +
+          'An empty list means no analysis. Running text goes to POST /analyze-text.',
         querystring: analyzeQuery,
-        response: { 200: envelopeSchema(analysisSchema), ...meteredProblems, ...problemResponses('language_not_found') },
+        response: { 200: envelopeSchema(rankedAnalysisSchema), ...meteredProblems, ...problemResponses('language_not_found') },
       },
     },
     async (request) => {
       const { form, language, ...paging } = request.query;
-      return paginate(valueOr(morphology.analyze(form, language), 'query'), paging);
+      await opts.services.text.prepare(language);
+      return paginate(valueOr(opts.services.text.analyzeForm(form, language), 'query'), paging);
     },
   );
 }

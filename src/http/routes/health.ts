@@ -21,7 +21,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { services: Servi
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the store answers and the service is not shutting down',
+        summary: 'Readiness: the store answers, every analyser is loaded, and the service is not shutting down',
         response: { 200: readySchema, ...problemResponses('service_unavailable') },
       },
     },
@@ -31,6 +31,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { services: Servi
       } catch (error) {
         app.log.warn({ err: error }, 'store ping failed');
         throw new LughaError('service_unavailable', 'the store does not answer');
+      }
+      // An analysis arriving while the analysers warm up would wait on a build: not ready yet.
+      const analysis = opts.services.analysisReadiness();
+      if (analysis.warming) {
+        throw new LughaError('service_unavailable', `the analysers are loading (${analysis.ready} of ${analysis.total} languages ready)`, {}, { 'Retry-After': '5' });
       }
       return { status: 'ready' as const, store: { kind: opts.services.store.kind, ok: true } };
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { protect } from '../auth.js';
 import { analyzeRoutes } from './analyze.js';
+import { analyzeTextRoutes } from './analyze-text.js';
 import { batchGenerateRoutes } from './batch-generate.js';
 import { conjugateRoutes } from './conjugate.js';
 import { hfstRoutes } from './hfst.js';
@@ -16,7 +17,7 @@ import { tonalPairRoutes } from './tonal-pairs.js';
 
 export async function v1Routes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   protect(app, { keys: opts.services.keys, meter: opts.services.meter });
-  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, syllableRoutes, batchGenerateRoutes, tonalPairRoutes]) {
+  for (const routes of [languageRoutes, conjugateRoutes, analyzeRoutes, analyzeTextRoutes, syllableRoutes, batchGenerateRoutes, tonalPairRoutes]) {
     await app.register(routes, { services: opts.services });
   }
   await app.register(numeralRoutes, { services: opts.services });

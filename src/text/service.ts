@@ -1,0 +1,288 @@
+/**
+ * Running text in, analysed tokens out: validate -> tokenise -> analyse (sentence by sentence, in
+ * slices that yield to the event loop) -> readings per token. One TextService serves REST, MCP
+ * and the CLI.
+ *
+ * Each language's analyser is chosen once and cached: the first factory of `factories` that
+ * returns one for the language's cartridge (a learned, ranked analyser trained on annotated
+ * text), else the cartridge engine (EngineTextAnalyzer). Plugging in another analyser is adding
+ * a factory in the composition root (src/services.ts).
+ */
+import type { AnalysisView, LanguageEngine, MorphologyProblem, MorphologyService } from '../morphology/service.js';
+import { fail, ok, type Result } from '../result.js';
+import { EngineTextAnalyzer, probabilitiesOf, readingOf } from './engine-analyzer.js';
+import { tokenize, type TokenizedText, type TokenizeOptions } from './tokenize.js';
+import type { AnalysedToken, Morpheme, RankOptions, TextAnalyzer, Token, TokenAnalysis } from './types.js';
+
+/** Makes a language's text analyser from its cartridge folder, or null when it has none. */
+export type TextAnalyzerFactory = (cartridge: { iso: string; dir: string }) => TextAnalyzer | null;
+
+export interface TextLimits {
+  /** Characters (UTF-16 code units) of one text. */
+  maxCharacters: number;
+  /** Characters of one token. */
+  maxTokenLength: number;
+  /** Tokens a learned analyser gets at once at most (a longer sentence is cut); the engine gets one at a time. */
+  sliceTokens: number;
+  /** Milliseconds of analysis between two yields at most (checked after each slice). */
+  sliceMs: number;
+  /** Milliseconds one text may take in all before it is refused with service_unavailable. */
+  budgetMs: number;
+}
+
+/** The documented caps (docs/api.md "Analyse running text"). */
+export const TEXT_LIMITS: TextLimits = { maxCharacters: 20_000, maxTokenLength: 100, sliceTokens: 64, sliceMs: 20, budgetMs: 30_000 };
+
+export type TextErrorCode = 'invalid_parameter' | 'invalid_text' | 'text_too_long' | 'token_too_long' | 'language_not_found' | 'service_unavailable';
+
+/** A failure, with where in the text it is (`offset`) and the cap it broke (`limit`, `size`). */
+export type TextResult<T> = Result<T, TextErrorCode> & { offset?: number; limit?: number; size?: number };
+
+export interface TextAnalysisOptions extends RankOptions {
+  paragraphs?: TokenizeOptions['paragraphs'];
+  /** Override the cap on characters (the CLI reads files of any size; the edges keep the default). */
+  maxCharacters?: number;
+}
+
+export interface TextAnalysis {
+  language: string;
+  /** `learned` (a ranked analyser trained on annotated text) or `engine` (the cartridge grammar). */
+  analyzer: 'learned' | 'engine';
+  tokens: AnalysedToken[];
+  sentences: TokenizedText['sentences'];
+  paragraphs: TokenizedText['paragraphs'];
+}
+
+/** An engine analysis with the reading's fields (GET /analyze, analyze_form with `form`). */
+export interface RankedAnalysis extends AnalysisView {
+  probability: number;
+  pos: string;
+  word_class: string;
+  morphemes: Morpheme[];
+  guess: boolean;
+}
+
+/** Characters no text has: C0/C1 controls but tab, LF, CR; unpaired surrogates; U+FFFD (bytes that were not UTF-8). */
+const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+
+const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Arabic', 'Hebrew', 'Ethiopic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai', 'Tifinagh', 'Vai', 'Nko'].map(
+  (name) => ({ name, re: new RegExp(`\\p{Script=${name}}`, 'u') }),
+);
+
+/** The scripts of a word's letters (those of the table above). */
+export function scriptsOf(word: string): Set<string> {
+  const out = new Set<string>();
+  for (const ch of word) {
+    const script = SCRIPTS.find((s) => s.re.test(ch));
+    if (script) out.add(script.name);
+  }
+  return out;
+}
+
+/**
+ * Whether a word is outside what the language's analyser can read: its letters mix scripts
+ * (Latin with Cyrillic look-alikes), or use a script the language's lexicon never does.
+ */
+export function foreignWord(word: string, languageScripts: ReadonlySet<string>): boolean {
+  const scripts = scriptsOf(word);
+  if (scripts.size > 1) return true;
+  return languageScripts.size > 0 && [...scripts].some((s) => !languageScripts.has(s));
+}
+
+/** The one reading of a punctuation mark, number or symbol, and of a word no analyser reads. */
+function ownReading(token: Token): TokenAnalysis {
+  const [pos, wordClass, tag] =
+    token.kind === 'punctuation' ? ['PUNC', 'punctuation', 'Punc'] : token.kind === 'number' ? ['NUM', 'numeral', 'Num'] : token.kind === 'symbol' ? ['SYM', 'symbol', 'Sym'] : ['UNK', 'unknown', 'Unknown'];
+  return {
+    lemma: token.text,
+    pos,
+    word_class: wordClass,
+    morphemes: [{ surface: token.text, canonical: token.text, tag }],
+    probability: 1,
+    guess: token.kind === 'word',
+    source: token.kind === 'word' ? 'guess' : 'rule',
+    gloss: null,
+  };
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class TextService {
+  readonly limits: TextLimits;
+  readonly #analyzers = new Map<string, { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> }>();
+  readonly #morphology: () => MorphologyService;
+  readonly #factories: readonly TextAnalyzerFactory[];
+
+  constructor(options: { morphology: () => MorphologyService; factories?: readonly TextAnalyzerFactory[]; limits?: Partial<TextLimits> }) {
+    this.#morphology = options.morphology;
+    this.#factories = options.factories ?? [];
+    this.limits = { ...TEXT_LIMITS, ...options.limits };
+  }
+
+  /** The language's text analyser (chosen once): a factory's, else the engine's. */
+  analyzer(language: string): Result<{ iso: string; analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> }, 'language_not_found' | 'invalid_parameter'> {
+    const found = this.#morphology().engine(language);
+    if (!found.ok) return found;
+    const iso = found.value.iso;
+    let entry = this.#analyzers.get(iso);
+    if (!entry) {
+      entry = this.#choose(found.value);
+      this.#analyzers.set(iso, entry);
+    }
+    return ok({ iso, ...entry });
+  }
+
+  #choose(engine: LanguageEngine): { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> } {
+    // The scripts the language is written in, as its lexicon shows them.
+    const scripts = new Set<string>();
+    for (const entry of engine.cartridge.lexicon.slice(0, 5000)) for (const s of scriptsOf(entry.lemma)) scripts.add(s);
+    for (const factory of this.#factories) {
+      const analyzer = factory({ iso: engine.iso, dir: engine.cartridge.dir });
+      if (analyzer) return { analyzer, learned: true, scripts };
+    }
+    return { analyzer: new EngineTextAnalyzer(engine.iso, this.#morphology()), learned: false, scripts };
+  }
+
+  /** Checks a text against the caps and for characters no text has; the tokens when it passes. */
+  validate(text: string, options: { maxCharacters?: number; paragraphs?: TokenizeOptions['paragraphs'] } = {}): TextResult<TokenizedText> {
+    const cap = options.maxCharacters ?? this.limits.maxCharacters;
+    if (text.length > cap) {
+      return { ...fail('text_too_long', `the text has ${text.length} characters; at most ${cap} are analysed a request: split it at paragraphs and send the parts`), limit: cap, size: text.length };
+    }
+    if (text.trim() === '') return fail('invalid_parameter', 'give some text to analyse (it is empty or only spaces)');
+    const bad = NOT_TEXT.exec(text);
+    if (bad) {
+      const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      return { ...fail('invalid_text', `the text holds U+${code} at offset ${bad.index}, which no written text has (a binary file, or bytes that are not UTF-8?)`), offset: bad.index };
+    }
+    const tokenized = tokenize(text, options.paragraphs ? { paragraphs: options.paragraphs } : {});
+    const long = tokenized.tokens.find((t) => t.end - t.start > this.limits.maxTokenLength);
+    if (long) {
+      return {
+        ...fail('token_too_long', `the token at offset ${long.start} has ${long.end - long.start} characters; a token is at most ${this.limits.maxTokenLength} (is it data rather than prose?)`),
+        offset: long.start,
+        limit: this.limits.maxTokenLength,
+        size: long.end - long.start,
+      };
+    }
+    return ok(tokenized);
+  }
+
+  /**
+   * Tokenises and analyses `text`: sentence by sentence (the context a ranked analyser sees), in
+   * slices of at most `sliceTokens` tokens, yielding to the event loop whenever a slice ran past
+   * `sliceMs`, so no text holds the loop for long. Every token gets at least one reading: a
+   * punctuation mark, number or symbol its own; a word no analyser reads (or whose letters mix
+   * scripts, or are in a script the language's lexicon does not use) one `unknown` guess.
+   */
+  async analyzeText(language: string, text: string, options: TextAnalysisOptions = {}): Promise<TextResult<TextAnalysis>> {
+    const chosen = this.analyzer(language);
+    if (!chosen.ok) return chosen;
+    const checked = this.validate(text, options);
+    if (!checked.ok) return checked;
+    const { tokens, sentences, paragraphs } = checked.value;
+    // The engine's frames come from disk or are built in slices, not inside the first slice.
+    if (!chosen.value.learned) await this.#morphology().prepareInBackground(chosen.value.iso);
+    const rank: RankOptions = options.all ? { all: true } : {};
+    const analysed: AnalysedToken[] = tokens.map((t) => ({ ...t, analyses: [] }));
+    const started = performance.now();
+    let sliceStart = started;
+    // A learned analyser reads a sentence whole (up to sliceTokens); the engine reads word by word,
+    // so it is sliced a word at a time: one slow word (tens of ms) never joins sixty more.
+    const sliceTokens = chosen.value.learned ? this.limits.sliceTokens : 1;
+    for (const sentence of sentences) {
+      for (let from = sentence.start; from < sentence.end; from += sliceTokens) {
+        const to = Math.min(sentence.end, from + sliceTokens);
+        const slice = tokens.slice(from, to);
+        const words = slice.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
+        const readings = words.length > 0 ? chosen.value.analyzer.analyzeTokens(words.map(({ t }) => t.text), rank) : [];
+        words.forEach(({ i }, k) => (analysed[from + i]!.analyses = readings[k] ?? []));
+        for (let k = from; k < to; k++) if (analysed[k]!.analyses.length === 0) analysed[k]!.analyses = [ownReading(tokens[k]!)];
+        const now = performance.now();
+        if (now - started > this.limits.budgetMs) {
+          return fail('service_unavailable', `the text took more than ${this.limits.budgetMs / 1000} s to analyse; send it in smaller parts`);
+        }
+        if (now - sliceStart >= this.limits.sliceMs) {
+          await yieldToLoop();
+          sliceStart = performance.now();
+        }
+      }
+    }
+    return ok({ language: chosen.value.iso, analyzer: chosen.value.learned ? 'learned' : 'engine', tokens: analysed, sentences, paragraphs });
+  }
+
+  /**
+   * Readies the engine's analysers `analyzeForm` will use (one language, or every one), reading
+   * their frames from disk or building them in slices that yield: call it before `analyzeForm` on
+   * a request path, so a language not yet warm does not hold the event loop.
+   */
+  async prepare(language?: string): Promise<void> {
+    const morphology = this.#morphology();
+    if (language) {
+      const found = morphology.engine(language);
+      if (found.ok) await morphology.prepareInBackground(found.value.iso);
+      return;
+    }
+    for (const { iso } of morphology.languages()) await morphology.prepareInBackground(iso);
+  }
+
+  /**
+   * Every analysis of one form (GET /analyze, analyze_form with `form`): the engine's analyses,
+   * each with a probability (softmax of the scores within its language), part of speech, word
+   * class, morphemes and `guess`. For a language with a learned analyser, its readings come
+   * first (see docs/api.md "How engine analyses and learned readings combine").
+   */
+  analyzeForm(form: string, language?: string): Result<RankedAnalysis[], string> & { problem?: MorphologyProblem } {
+    const result = this.#morphology().analyze(form, language);
+    if (!result.ok) return result;
+    const views = result.value;
+    const byLanguage = new Map<string, number[]>();
+    views.forEach((v, i) => byLanguage.set(v.language, [...(byLanguage.get(v.language) ?? []), i]));
+    const ranked: RankedAnalysis[] = new Array(views.length);
+    for (const indices of byLanguage.values()) {
+      const probabilities = probabilitiesOf(indices.map((i) => views[i]!.score));
+      indices.forEach((i, k) => {
+        const reading = readingOf(views[i]!, probabilities[k]!);
+        ranked[i] = { ...views[i]!, probability: reading.probability, pos: reading.pos, word_class: reading.word_class, morphemes: reading.morphemes, guess: reading.guess };
+      });
+    }
+    if (!language) return ok(ranked);
+    const chosen = this.analyzer(language);
+    if (!chosen.ok || !chosen.value.learned) return ok(ranked);
+    return ok(combine(form, chosen.value.iso, chosen.value.analyzer.analyzeTokens([form.trim()], { all: true })[0] ?? [], ranked));
+  }
+}
+
+/**
+ * A learned analyser's readings of a form first, in its order and with its probabilities; an engine
+ * analysis with the same lemma and word class lends the reading its root, features and slots. The
+ * engine analyses no reading matched follow, their probabilities scaled into what the learned
+ * readings leave (1 - their sum, which may be 0).
+ */
+export function combine(form: string, iso: string, learned: readonly TokenAnalysis[], engine: readonly RankedAnalysis[]): RankedAnalysis[] {
+  if (learned.length === 0) return [...engine];
+  const used = new Set<RankedAnalysis>();
+  const out: RankedAnalysis[] = learned.map((r) => {
+    const match = engine.find((e) => !used.has(e) && e.lemma === r.lemma && e.word_class === r.word_class);
+    if (match) used.add(match);
+    return {
+      language: iso,
+      lemma: r.lemma,
+      root: match?.root ?? r.lemma,
+      in_lexicon: !r.guess,
+      gloss: r.gloss ?? match?.gloss ?? null,
+      english: match?.english ?? null,
+      features: match?.features ?? { word_class: r.word_class, polarity: 'positive' },
+      words: match?.words ?? [{ surface: form.trim(), slots: Object.fromEntries(r.morphemes.map((m, i) => [`m${i + 1}`, { form: m.surface, id: m.tag }])), polarity: 'positive' }],
+      score: r.probability,
+      probability: r.probability,
+      pos: r.pos,
+      word_class: r.word_class,
+      morphemes: r.morphemes,
+      guess: r.guess,
+    };
+  });
+  const rest = Math.max(0, 1 - learned.reduce((sum, r) => sum + r.probability, 0));
+  for (const e of engine) if (!used.has(e)) out.push({ ...e, probability: e.probability * rest });
+  return out;
+}
