@@ -7,8 +7,8 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
-import type { Rule } from './cartridge.js';
-import { nounForms } from './nouns.js';
+import type { LexiconEntry, Rule } from './cartridge.js';
+import { grammarNounForms } from './nouns.js';
 
 const HOLE = '\u0001';
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
@@ -77,7 +77,7 @@ export function enumerateCells(generator: Generator): Cell[] {
     // A class that is another's plural can be a lemma's own number (amafutha).
     const isPlural = nounClasses.some((c) => c.plural === cls.id);
     for (const number of cls.plural || isPlural ? (['sg', 'pl'] as const) : (['sg'] as const)) {
-      for (const form of nounForms) {
+      for (const form of grammarNounForms(generator.cartridge.nouns)) {
         const possessees = form === 'possessive' || form === 'relative_possessive' ? rows.filter((r) => r.startsWith('c')) : [undefined];
         for (const possessee of possessees) {
           cells.push({ word_class: 'noun', noun_class: cls.id, number, form, polarity: 'positive', ...(possessee ? { possessee } : {}) });
@@ -106,7 +106,8 @@ export class Analyzer {
     if (!given) return [];
     const exact = this.#analyze(given);
     const lower = given.toLowerCase();
-    const found = exact.length > 0 || lower === given ? exact : this.#analyze(lower);
+    // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written.
+    const found = lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact, ...this.#analyze(lower)]);
     const space = given.indexOf(' ');
     if (found.length > 0 || space < 0) return found;
     // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
@@ -130,6 +131,8 @@ export class Analyzer {
       if (known !== undefined) return known;
       tried.set(key, false);
       const lexeme = this.generator.lexeme(lemma, cell.word_class);
+      // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
+      if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
@@ -141,16 +144,19 @@ export class Analyzer {
           continue;
         }
         if (!same(generated.surface)) continue;
-        // An agreeing word outside the lexicon needs a visible prefix, or every word would be one.
+        // An agreeing word outside the lexicon needs a visible prefix, or every word would be one; a closed class is never guessed.
         if (!lexeme.inLexicon && !['verb', 'noun'].includes(cell.word_class) && !generated.words[0]?.morphs.some((m) => m.slot === 'prefix')) continue;
+        if (!lexeme.inLexicon && this.#closedClasses().has(cell.word_class)) continue;
         const penalty = reading === lexeme ? 0 : 1;
-        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated) - penalty });
+        const closed = this.#closedClasses().has(cell.word_class);
+        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty });
         tried.set(key, true);
         return true;
       }
       return false;
     };
     for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
+    for (const reading of this.#invariableReadings(unmarked ? word : plain(word))) found.set(`${reading.lemma}\t${JSON.stringify(reading.cell)}`, reading);
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
@@ -198,8 +204,81 @@ export class Analyzer {
         }
       }
     }
+    for (const reading of [...found.values()]) {
+      if (reading.cell.word_class === 'verb' && !reading.in_lexicon && !reading.cell.extensions) this.#extended(reading.root, reading.cell, consider);
+    }
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
-    return [...found.values()].sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+    return byScore([...found.values()]);
+  }
+
+  /**
+   * A guessed root that ends in a verb extension of the cartridge (zaliw = za + passive liw, vunjiw
+   * = vunj + applicative i + passive w) is also read as the shorter root with the extensions, when
+   * that root is in the lexicon, or, for the passive alone, as a guess (the passive is the one
+   * extension whose allomorphs few roots end in). Every reading is verified by generation.
+   */
+  #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0): void {
+    const verbs = this.generator.cartridge.verbs;
+    if (!verbs || depth > 1) return;
+    for (const extension of verbs.extensions) {
+      for (const { form } of extension.forms) {
+        if (root.length <= form.length + 1 || !root.endsWith(form)) continue;
+        const base = root.slice(0, -form.length);
+        const extensions = [extension.id, ...(cell.extensions ?? [])];
+        const lemma = base + verbs.default_fv;
+        const known = this.generator.lexeme(lemma).inLexicon;
+        if (known || (depth === 0 && extension.id === 'passive')) consider(lemma, { ...cell, extensions });
+        this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+      }
+    }
+  }
+
+  #nounClasses?: Map<string, Set<string>>;
+  /** The classes the lexicon gives a noun lemma. */
+  #nounClassesOf(lemma: string): Set<string> {
+    if (!this.#nounClasses) {
+      this.#nounClasses = new Map();
+      for (const entry of this.generator.cartridge.lexicon) {
+        if (entry.word_class !== 'noun') continue;
+        const id = this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id;
+        if (id !== undefined) this.#nounClasses.set(entry.lemma, new Set([...(this.#nounClasses.get(entry.lemma) ?? []), id]));
+      }
+    }
+    return this.#nounClasses.get(lemma) ?? new Set();
+  }
+
+  #closed?: Set<string>;
+  /** Word classes the analyzer reads from the lexicon only: words.yaml classes marked closed and the invariable classes. */
+  #closedClasses(): Set<string> {
+    this.#closed ??= new Set((this.generator.cartridge.words?.classes ?? []).filter((c) => c.closed).map((c) => c.id));
+    return this.#closed;
+  }
+
+  #invariables?: Map<string, Array<{ entry: LexiconEntry; rank: number }>>;
+  /**
+   * Lexicon words of a class that nothing inflects (conjunctions, prepositions, demonstratives,
+   * copulas, adverbs: any word_class that is not verb, noun or a words.yaml class) and rows that give
+   * a `form` (a class 9 numeral mbili of the agreeing numeral wili), by their written form, each with
+   * its row number (an earlier row of the same form ranks first).
+   */
+  #invariableReadings(word: string): Analysis[] {
+    if (!this.#invariables) {
+      const inflected = new Set(['verb', 'noun', ...(this.generator.cartridge.words?.classes ?? []).map((c) => c.id)]);
+      const index = new Map<string, Array<{ entry: LexiconEntry; rank: number }>>();
+      this.generator.cartridge.lexicon.forEach((entry, rank) => {
+        if (inflected.has(entry.word_class) && entry.form === undefined) return;
+        const form = this.#plain((entry.form ?? entry.lemma).normalize('NFC'));
+        index.set(form, [...(index.get(form) ?? []), { entry, rank }]);
+      });
+      this.#invariables = index;
+    }
+    return (this.#invariables.get(word) ?? []).map(({ entry, rank }) => {
+      const agreement = entry.noun_class !== undefined && this.generator.row(`c${entry.noun_class}`) ? `c${entry.noun_class}` : undefined;
+      const cell: Cell = { word_class: entry.word_class, polarity: 'positive', ...(agreement ? { subject: agreement } : {}) };
+      const generated: Generated = { surface: word, words: [{ surface: word, morphs: [{ slot: 'stem', form: word }], rules: [], polarity: 'positive' }] };
+      // A closed-class word is read as the lexicon lists it; rows of the same form keep their order.
+      return { lemma: entry.lemma, root: entry.lemma, in_lexicon: true, gloss: entry.gloss || null, cell, generated, score: INVARIABLE - rank * 1e-5 };
+    });
   }
 
   get #plain(): (text: string) => string {
@@ -468,7 +547,7 @@ export class Analyzer {
       } else if (nouns && cell.noun_class) {
         // One frame per citation prefix, per prefix allomorph of the form's number and per stem shape.
         const cls = nouns.nounClass(cell.noun_class);
-        if (!cls) continue;
+        if (!cls || !cls.guess) continue;
         const plural = cell.number === 'pl' && cls.plural ? nouns.nounClass(cls.plural) : undefined;
         if (cell.number === 'pl' && cls.plural && !plural) continue;
         for (const citation of cls.prefixes) {
@@ -510,11 +589,42 @@ function isBare(generated: Generated): boolean {
   return generated.words.length === 1 && generated.words[0]!.morphs.every((m) => ['root', 'fv', 'post_final'].includes(m.slot));
 }
 
-/** Plausibility: known roots first, then plain cells over variants and reflexive/object readings. */
-function score(lexeme: Lexeme, cell: Cell, generated: Generated): number {
+/**
+ * Score of an invariable word of the lexicon (na, kwa, katika): as a closed-class agreeing word with a
+ * plain cell (see score), and a little more, so that kwa 'with, by' comes before kwa 'of' (class 15).
+ */
+const INVARIABLE = 15 + 3.5 + 0.01;
+
+/** Readings most plausible first; equal scores by lemma. */
+function byScore(analyses: Analysis[]): Analysis[] {
+  return analyses.sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+}
+
+/**
+ * What a guessed reading's affixes say for it: a tense or relative marker is good evidence of a verb,
+ * a subject, object or negative marker or a final vowel other than the default some; a noun
+ * prefix about as much as a subject and a tense marker together would not.
+ */
+const EVIDENCE: Record<string, number> = { tam: 1, relative: 1, subject: 0.5, object: 0.5, negation: 0.5, pre_initial: 0.5, extensions: 0.5, prefix: 0.9 };
+
+/**
+ * Plausibility, a score that orders readings like the probability they will be given: a closed-class
+ * word of the lexicon first, then known stems (the more of the word the known stem spells, the
+ * better: hali as a noun before ha-l-i 'does not eat'), then guesses by the evidence of their affixes;
+ * among readings of one stem, plain cells over variants and reflexive/object readings.
+ */
+function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, closed: boolean): number {
   let s = 0;
   if (isBare(generated)) s -= 3;
-  if (lexeme.inLexicon) s += 10;
+  if (lexeme.inLexicon) s += closed ? 15 : 10 + 3 * Math.min(1, lexeme.root.length / Math.max(1, word.length));
+  else {
+    const morphs = generated.words.flatMap((w) => w.morphs);
+    s += morphs.reduce((sum, m) => sum + (EVIDENCE[m.slot] ?? 0), 0);
+    // A guessed noun or agreeing word with no prefix to show for it: any word would read as one.
+    if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 3;
+    // Agreeing classes have few stems, mostly listed: a guessed one is less likely than a guessed verb or noun.
+    if (cell.word_class !== 'verb' && cell.word_class !== 'noun') s -= 1.5;
+  }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;
   if (cell.polarity === 'positive') s += 0.5;
