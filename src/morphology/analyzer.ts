@@ -621,7 +621,8 @@ function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, c
     const morphs = generated.words.flatMap((w) => w.morphs);
     s += morphs.reduce((sum, m) => sum + (EVIDENCE[m.slot] ?? 0), 0);
     // A guessed noun or agreeing word with no prefix to show for it: any word would read as one.
-    if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 3;
+    // (a guessed class 9 noun still comes before a guessed bare imperative: unknown words are more often nouns)
+    if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 2.5;
     // Agreeing classes have few stems, mostly listed: a guessed one is less likely than a guessed verb or noun.
     if (cell.word_class !== 'verb' && cell.word_class !== 'noun') s -= 1.5;
   }
