@@ -22,7 +22,7 @@ export function wordClassesOf(pos: string): string[] {
     CONJ: ['conjunction'],
     PREP: ['preposition'],
     COP: ['copula'],
-    ADV: ['adverb'],
+    ADV: ['adverb', 'manner_adverb'],
     PRON: ['pronoun'],
     NUM: ['numeral'],
     REL: ['relative'],

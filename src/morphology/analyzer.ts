@@ -130,7 +130,7 @@ export class Analyzer {
       const known = tried.get(key);
       if (known !== undefined) return known;
       tried.set(key, false);
-      const lexeme = this.generator.lexeme(lemma, cell.word_class);
+      const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
@@ -233,6 +233,14 @@ export class Analyzer {
     }
   }
 
+  /** A lexeme of a derived class (words.yaml `stems_from`) whose stem the lexicon has in a source class is known. */
+  #knownAsStem(lexeme: Lexeme, wordClass: string): Lexeme {
+    if (lexeme.inLexicon) return lexeme;
+    const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
+    const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
+    return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+  }
+
   #nounClasses?: Map<string, Set<string>>;
   /** The classes the lexicon gives a noun lemma. */
   #nounClassesOf(lemma: string): Set<string> {
@@ -293,10 +301,11 @@ export class Analyzer {
     const index = new Map<string, Array<{ lemma: string; cell: Cell }>>();
     const plain = this.#plain;
     const cells = this.#cells();
+    const derived = new Map((this.generator.cartridge.words?.classes ?? []).map((c) => [c.id, c.stems_from ?? []]));
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
       for (const cell of cells) {
-        if (cell.word_class !== entry.word_class) continue;
+        if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
         let surface: string;
         try {

@@ -169,6 +169,8 @@ const wordClassSchema = z
     by_stem: z.array(z.object({ stem: z.string(), concord: z.string() })).optional(),
     /** A closed class (possessive stems, quantifiers): the analyzer reads only the lexicon's stems, never guesses one. */
     closed: z.boolean().default(false),
+    /** A derived class whose stems are the lexicon's words of these classes (ki- + a noun: kindugu 'brotherly'). */
+    stems_from: z.array(z.string()).optional(),
     source,
   })
   .strict();
