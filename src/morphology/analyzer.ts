@@ -133,6 +133,7 @@ export class Analyzer {
       const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
+      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma)) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
@@ -239,6 +240,13 @@ export class Analyzer {
     const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
     return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+  }
+
+  #shape?: RegExp;
+  /** The shape a guessed noun must have (nouns.yaml guess_shape), else anything. */
+  #nounShape(): RegExp {
+    this.#shape ??= new RegExp(this.generator.nouns?.grammar.guess_shape ?? '', 'u');
+    return this.#shape;
   }
 
   #nounClasses?: Map<string, Set<string>>;

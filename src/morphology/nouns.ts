@@ -71,6 +71,8 @@ export const nounsSchema = z
     /** Copula morph of the identificative copulative before the full form. */
     copula: z.string(),
     locative_suffix: z.string(),
+    /** A noun outside the lexicon is proposed only when its citation form matches this (the language's word shape). */
+    guess_shape: z.string().optional(),
     /** The noun forms the language has (a language without an augment or a fused copulative lists fewer); default all. */
     forms: z.array(z.enum(['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'])).min(1).optional(),
   })
