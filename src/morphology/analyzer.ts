@@ -106,8 +106,10 @@ export class Analyzer {
     if (!given) return [];
     const exact = this.#analyze(given);
     const lower = given.toLowerCase();
-    // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written.
-    const found = lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact, ...this.#analyze(lower)]);
+    // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written;
+    // between two guesses alike, the one that keeps the capital (a name) comes first.
+    const found =
+      lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...this.#analyze(lower)]);
     const space = given.indexOf(' ');
     if (found.length > 0 || space < 0) return found;
     // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
@@ -133,7 +135,7 @@ export class Analyzer {
       const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
-      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma)) return false;
+      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma.toLowerCase())) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
