@@ -108,8 +108,9 @@ export class Analyzer {
     const lower = given.toLowerCase();
     // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written;
     // between two guesses alike, the one that keeps the capital (a name) comes first.
-    const found =
-      lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...this.#analyze(lower)]);
+    // A guess that holds only once the capital is dropped is weaker still: a capital inside a sentence marks a name.
+    const lowered = () => this.#analyze(lower).map((a) => (a.in_lexicon ? a : { ...a, score: a.score - 3 }));
+    const found = lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...lowered()]);
     const space = given.indexOf(' ');
     if (found.length > 0 || space < 0) return found;
     // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
@@ -152,7 +153,7 @@ export class Analyzer {
         if (!lexeme.inLexicon && this.#closedClasses().has(cell.word_class)) continue;
         const penalty = reading === lexeme ? 0 : 1;
         const closed = this.#closedClasses().has(cell.word_class);
-        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty });
+        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell) });
         tried.set(key, true);
         return true;
       }
@@ -242,6 +243,18 @@ export class Analyzer {
     const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
     return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+  }
+
+  /**
+   * How much less likely than its twin a reading is: a lemma that is a citation variant of the
+   * lexicon's (kuwa for wa) after the lexicon's own; a guessed noun cited in a plural class
+   * (misamiati) after its singular (msamiati); a guessed locative (pwa-ni) after the plain noun (pwani).
+   */
+  #lesser(lemma: string, lexeme: Lexeme, cell: Cell): number {
+    if (lexeme.inLexicon) return lexeme.lemma !== lemma ? 0.5 : 0;
+    if (cell.word_class !== 'noun') return 0;
+    const ownPlural = (this.generator.nouns?.grammar.classes ?? []).some((c) => c.plural === cell.noun_class);
+    return (ownPlural ? 0.2 : 0) + (cell.form === 'locative' ? 0.5 : 0);
   }
 
   #shape?: RegExp;
