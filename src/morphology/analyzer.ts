@@ -186,7 +186,7 @@ export class Analyzer {
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
-        const slack = frame.cells[0]!.form === 'locative' ? SLACK : 0;
+        const slack = frame.cells[0]!.form === 'locative' ? (this.generator.nouns?.grammar.locative_slack ?? SLACK) : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
         // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
         const least = frame.cells[0]!.word_class === 'verb' && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : i + 1;
@@ -208,9 +208,9 @@ export class Analyzer {
         }
       }
     }
-    for (const reading of [...found.values()]) {
-      if (reading.cell.word_class === 'verb' && !reading.in_lexicon && !reading.cell.extensions) this.#extended(reading.root, reading.cell, consider);
-    }
+    // Only the likeliest guessed verb readings are worth reading with extensions (the rest would rank below them anyway).
+    const guessedVerbs = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.in_lexicon && !r.cell.extensions)).slice(0, 4);
+    for (const reading of guessedVerbs) this.#extended(reading.root, reading.cell, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
     return byScore([...found.values()]);
   }
@@ -375,6 +375,13 @@ export class Analyzer {
   #stemInitials(): string[] {
     this.#initials ??= ['', 'a', 'e', 'i', 'o', 'u', ...this.#reactingInitials(() => true)];
     return this.#initials;
+  }
+
+  #nounInitialCache?: string[];
+  /** Stem beginnings for noun frames: as #stemInitials, counting only the rules that may apply to nouns. */
+  #nounInitials(): string[] {
+    this.#nounInitialCache ??= ['', 'a', 'e', 'i', 'o', 'u', ...this.#reactingInitials((r) => !r.when?.word_class || r.when.word_class.includes('noun'))];
+    return this.#nounInitialCache;
   }
 
   /** Consonant stem beginnings that a rule which may apply to verbs reacts to (1sg nasal + b -> mb). */
@@ -567,7 +574,10 @@ export class Analyzer {
           }
         }
       } else if (cell.word_class !== 'noun') {
-        // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index).
+        // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index);
+        // none for a closed or derived class, whose stems the lexical index holds all of.
+        const wordClass = this.generator.cartridge.words?.classes.find((c) => c.id === cell.word_class);
+        if (wordClass?.closed || wordClass?.stems_from) continue;
         for (const initial of this.#stemInitials()) {
           const shape: Shape = { initial, ownFinalVowel: null, short: false };
           try {
@@ -585,7 +595,7 @@ export class Analyzer {
         for (const citation of cls.prefixes) {
           const options = plural ? (cls.plural_prefixes ?? plural.prefixes) : cell.number === 'pl' ? cls.prefixes : [citation];
           for (const used of options) {
-            for (const initial of this.#stemInitials()) {
+            for (const initial of this.#nounInitials()) {
               const shape: Shape = { initial, ownFinalVowel: null, short: false };
               try {
                 placeFrame(cell, shape, this.generator.nounForm(plural ?? cls, initial + HOLE, [used], cell).surface, citation.lemma);

@@ -71,6 +71,8 @@ export const nounsSchema = z
     /** Copula morph of the identificative copulative before the full form. */
     copula: z.string(),
     locative_suffix: z.string(),
+    /** Letters by which a locative suffix may differ from its frame's (-eni, -ini, -weni: 3; an unchanging -ni: 0). */
+    locative_slack: z.number().int().min(0).max(5).default(3),
     /** A noun outside the lexicon is proposed only when its citation form matches this (the language's word shape). */
     guess_shape: z.string().optional(),
     /** The noun forms the language has (a language without an augment or a fused copulative lists fewer); default all. */
