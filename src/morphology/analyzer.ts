@@ -7,8 +7,8 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
-import type { Rule } from './cartridge.js';
-import { nounForms } from './nouns.js';
+import type { LexiconEntry, Rule } from './cartridge.js';
+import { grammarNounForms } from './nouns.js';
 
 const HOLE = '\u0001';
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
@@ -90,7 +90,7 @@ export function enumerateCells(generator: Generator): Cell[] {
     // A class that is another's plural can be a lemma's own number (amafutha).
     const isPlural = nounClasses.some((c) => c.plural === cls.id);
     for (const number of cls.plural || isPlural ? (['sg', 'pl'] as const) : (['sg'] as const)) {
-      for (const form of nounForms) {
+      for (const form of grammarNounForms(generator.cartridge.nouns)) {
         const possessees = form === 'possessive' || form === 'relative_possessive' ? rows.filter((r) => r.startsWith('c')) : [undefined];
         for (const possessee of possessees) {
           cells.push({ word_class: 'noun', noun_class: cls.id, number, form, polarity: 'positive', ...(possessee ? { possessee } : {}) });
@@ -206,7 +206,11 @@ export class Analyzer {
     if (!given) return [];
     const exact = this.#analyze(given);
     const lower = given.toLowerCase();
-    const found = exact.length > 0 || lower === given ? exact : this.#analyze(lower);
+    // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written;
+    // between two guesses alike, the one that keeps the capital (a name) comes first.
+    // A guess that holds only once the capital is dropped is weaker still: a capital inside a sentence marks a name.
+    const lowered = () => this.#analyze(lower).map((a) => (a.in_lexicon ? a : { ...a, score: a.score - 3 }));
+    const found = lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...lowered()]);
     const space = given.indexOf(' ');
     if (found.length > 0 || space < 0) return found;
     // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
@@ -229,7 +233,10 @@ export class Analyzer {
       const known = tried.get(key);
       if (known !== undefined) return known;
       tried.set(key, false);
-      const lexeme = this.generator.lexeme(lemma, cell.word_class);
+      const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
+      // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
+      if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
+      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma.toLowerCase())) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
@@ -241,16 +248,19 @@ export class Analyzer {
           continue;
         }
         if (!same(generated.surface)) continue;
-        // An agreeing word outside the lexicon needs a visible prefix, or every word would be one.
+        // An agreeing word outside the lexicon needs a visible prefix, or every word would be one; a closed class is never guessed.
         if (!lexeme.inLexicon && !['verb', 'noun'].includes(cell.word_class) && !generated.words[0]?.morphs.some((m) => m.slot === 'prefix')) continue;
+        if (!lexeme.inLexicon && this.#closedClasses().has(cell.word_class)) continue;
         const penalty = reading === lexeme ? 0 : 1;
-        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated) - penalty });
+        const closed = this.#closedClasses().has(cell.word_class);
+        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell) });
         tried.set(key, true);
         return true;
       }
       return false;
     };
     for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
+    for (const reading of this.#invariableReadings(unmarked ? word : plain(word))) found.set(`${reading.lemma}\t${JSON.stringify(reading.cell)}`, reading);
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
@@ -276,7 +286,7 @@ export class Analyzer {
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;
-        const slack = frame.cells[0]!.form === 'locative' ? SLACK : 0;
+        const slack = frame.cells[0]!.form === 'locative' ? (this.generator.nouns?.grammar.locative_slack ?? SLACK) : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
         // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
         const least = frame.cells[0]!.word_class === 'verb' && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : i + 1;
@@ -298,8 +308,108 @@ export class Analyzer {
         }
       }
     }
+    // Only the likeliest guessed verb readings are worth reading with extensions (the rest would rank below them anyway).
+    const guessedVerbs = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.in_lexicon && !r.cell.extensions)).slice(0, 4);
+    for (const reading of guessedVerbs) this.#extended(reading.root, reading.cell, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
-    return [...found.values()].sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+    return byScore([...found.values()]);
+  }
+
+  /**
+   * A guessed root that ends in a verb extension of the cartridge (zaliw = za + passive liw, vunjiw
+   * = vunj + applicative i + passive w) is also read as the shorter root with the extensions, when
+   * that root is in the lexicon, or, for the passive alone, as a guess (the passive is the one
+   * extension whose allomorphs few roots end in). Every reading is verified by generation.
+   */
+  #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0): void {
+    const verbs = this.generator.cartridge.verbs;
+    if (!verbs || depth > 1) return;
+    for (const extension of verbs.extensions) {
+      for (const { form } of extension.forms) {
+        if (root.length <= form.length + 1 || !root.endsWith(form)) continue;
+        const base = root.slice(0, -form.length);
+        const extensions = [extension.id, ...(cell.extensions ?? [])];
+        const lemma = base + verbs.default_fv;
+        const known = this.generator.lexeme(lemma).inLexicon;
+        if (known || (depth === 0 && extension.id === 'passive')) consider(lemma, { ...cell, extensions });
+        this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+      }
+    }
+  }
+
+  /** A lexeme of a derived class (words.yaml `stems_from`) whose stem the lexicon has in a source class is known. */
+  #knownAsStem(lexeme: Lexeme, wordClass: string): Lexeme {
+    if (lexeme.inLexicon) return lexeme;
+    const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
+    const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
+    return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+  }
+
+  /**
+   * How much less likely than its twin a reading is: a lemma that is a citation variant of the
+   * lexicon's (kuwa for wa) after the lexicon's own; a guessed noun cited in a plural class
+   * (misamiati) after its singular (msamiati); a guessed locative (pwa-ni) after the plain noun (pwani).
+   */
+  #lesser(lemma: string, lexeme: Lexeme, cell: Cell): number {
+    if (lexeme.inLexicon) return lexeme.lemma !== lemma ? 0.5 : 0;
+    if (cell.word_class !== 'noun') return 0;
+    const ownPlural = (this.generator.nouns?.grammar.classes ?? []).some((c) => c.plural === cell.noun_class);
+    return (ownPlural ? 0.2 : 0) + (cell.form === 'locative' ? 0.5 : 0);
+  }
+
+  #shape?: RegExp;
+  /** The shape a guessed noun must have (nouns.yaml guess_shape), else anything. */
+  #nounShape(): RegExp {
+    this.#shape ??= new RegExp(this.generator.nouns?.grammar.guess_shape ?? '', 'u');
+    return this.#shape;
+  }
+
+  #nounClasses?: Map<string, Set<string>>;
+  /** The classes the lexicon gives a noun lemma. */
+  #nounClassesOf(lemma: string): Set<string> {
+    if (!this.#nounClasses) {
+      this.#nounClasses = new Map();
+      for (const entry of this.generator.cartridge.lexicon) {
+        if (entry.word_class !== 'noun') continue;
+        const id = this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id;
+        if (id !== undefined) this.#nounClasses.set(entry.lemma, new Set([...(this.#nounClasses.get(entry.lemma) ?? []), id]));
+      }
+    }
+    return this.#nounClasses.get(lemma) ?? new Set();
+  }
+
+  #closed?: Set<string>;
+  /** Word classes the analyzer reads from the lexicon only: words.yaml classes marked closed and the invariable classes. */
+  #closedClasses(): Set<string> {
+    this.#closed ??= new Set((this.generator.cartridge.words?.classes ?? []).filter((c) => c.closed).map((c) => c.id));
+    return this.#closed;
+  }
+
+  #invariables?: Map<string, Array<{ entry: LexiconEntry; rank: number }>>;
+  /**
+   * Lexicon words of a class that nothing inflects (conjunctions, prepositions, demonstratives,
+   * copulas, adverbs: any word_class that is not verb, noun or a words.yaml class) and rows that give
+   * a `form` (a class 9 numeral mbili of the agreeing numeral wili), by their written form, each with
+   * its row number (an earlier row of the same form ranks first).
+   */
+  #invariableReadings(word: string): Analysis[] {
+    if (!this.#invariables) {
+      const inflected = new Set(['verb', 'noun', ...(this.generator.cartridge.words?.classes ?? []).map((c) => c.id)]);
+      const index = new Map<string, Array<{ entry: LexiconEntry; rank: number }>>();
+      this.generator.cartridge.lexicon.forEach((entry, rank) => {
+        if (inflected.has(entry.word_class) && entry.form === undefined) return;
+        const form = this.#plain((entry.form ?? entry.lemma).normalize('NFC'));
+        index.set(form, [...(index.get(form) ?? []), { entry, rank }]);
+      });
+      this.#invariables = index;
+    }
+    return (this.#invariables.get(word) ?? []).map(({ entry, rank }) => {
+      const agreement = entry.noun_class !== undefined && this.generator.row(`c${entry.noun_class}`) ? `c${entry.noun_class}` : undefined;
+      const cell: Cell = { word_class: entry.word_class, polarity: 'positive', ...(agreement ? { subject: agreement } : {}) };
+      const generated: Generated = { surface: word, words: [{ surface: word, morphs: [{ slot: 'stem', form: word }], rules: [], polarity: 'positive' }] };
+      // A closed-class word is read as the lexicon lists it; rows of the same form keep their order.
+      return { lemma: entry.lemma, root: entry.lemma, in_lexicon: true, gloss: entry.gloss || null, cell, generated, score: INVARIABLE - rank * 1e-5 };
+    });
   }
 
   get #plain(): (text: string) => string {
@@ -323,11 +433,12 @@ export class Analyzer {
     const index = new Map<string, Array<{ lemma: string; cell: Cell }>>();
     const plain = this.#plain;
     const cells = this.#cells();
+    const derived = new Map((this.generator.cartridge.words?.classes ?? []).map((c) => [c.id, c.stems_from ?? []]));
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
       yield;
       for (const cell of cells) {
-        if (cell.word_class !== entry.word_class) continue;
+        if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
         let surface: string;
         try {
@@ -373,6 +484,13 @@ export class Analyzer {
   #stemInitials(): string[] {
     this.#initials ??= ['', 'a', 'e', 'i', 'o', 'u', ...this.#reactingInitials(() => true)];
     return this.#initials;
+  }
+
+  #nounInitialCache?: string[];
+  /** Stem beginnings for noun frames: as #stemInitials, counting only the rules that may apply to nouns. */
+  #nounInitials(): string[] {
+    this.#nounInitialCache ??= ['', 'a', 'e', 'i', 'o', 'u', ...this.#reactingInitials((r) => !r.when?.word_class || r.when.word_class.includes('noun'))];
+    return this.#nounInitialCache;
   }
 
   /** Consonant stem beginnings that a rule which may apply to verbs reacts to (1sg nasal + b -> mb). */
@@ -579,7 +697,10 @@ export class Analyzer {
           }
         }
       } else if (cell.word_class !== 'noun') {
-        // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index).
+        // Agreeing words: a frame per stem shape (stems of the lexicon are also in the lexical index);
+        // none for a closed or derived class, whose stems the lexical index holds all of.
+        const wordClass = this.generator.cartridge.words?.classes.find((c) => c.id === cell.word_class);
+        if (wordClass?.closed || wordClass?.stems_from) continue;
         for (const initial of this.#stemInitials()) {
           const shape: Shape = { initial, ownFinalVowel: null, short: false };
           try {
@@ -591,13 +712,13 @@ export class Analyzer {
       } else if (nouns && cell.noun_class) {
         // One frame per citation prefix, per prefix allomorph of the form's number and per stem shape.
         const cls = nouns.nounClass(cell.noun_class);
-        if (!cls) continue;
+        if (!cls || !cls.guess) continue;
         const plural = cell.number === 'pl' && cls.plural ? nouns.nounClass(cls.plural) : undefined;
         if (cell.number === 'pl' && cls.plural && !plural) continue;
         for (const citation of cls.prefixes) {
           const options = plural ? (cls.plural_prefixes ?? plural.prefixes) : cell.number === 'pl' ? cls.prefixes : [citation];
           for (const used of options) {
-            for (const initial of this.#stemInitials()) {
+            for (const initial of this.#nounInitials()) {
               const shape: Shape = { initial, ownFinalVowel: null, short: false };
               try {
                 placeFrame(cell, shape, this.generator.nounForm(plural ?? cls, initial + HOLE, [used], cell).surface, citation.lemma);
@@ -633,11 +754,43 @@ function isBare(generated: Generated): boolean {
   return generated.words.length === 1 && generated.words[0]!.morphs.every((m) => ['root', 'fv', 'post_final'].includes(m.slot));
 }
 
-/** Plausibility: known roots first, then plain cells over variants and reflexive/object readings. */
-function score(lexeme: Lexeme, cell: Cell, generated: Generated): number {
+/**
+ * Score of an invariable word of the lexicon (na, kwa, katika): as a closed-class agreeing word with a
+ * plain cell (see score), and a little more, so that kwa 'with, by' comes before kwa 'of' (class 15).
+ */
+const INVARIABLE = 15 + 3.5 + 0.01;
+
+/** Readings most plausible first; equal scores by lemma. */
+function byScore(analyses: Analysis[]): Analysis[] {
+  return analyses.sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+}
+
+/**
+ * What a guessed reading's affixes say for it: a tense or relative marker is good evidence of a verb,
+ * a subject, object or negative marker or a final vowel other than the default some; a noun
+ * prefix about as much as a subject and a tense marker together would not.
+ */
+const EVIDENCE: Record<string, number> = { tam: 1, relative: 1, subject: 0.5, object: 0.5, negation: 0.5, pre_initial: 0.5, extensions: 0.5, prefix: 0.9 };
+
+/**
+ * Plausibility, a score that orders readings like the probability they will be given: a closed-class
+ * word of the lexicon first, then known stems (the more of the word the known stem spells, the
+ * better: hali as a noun before ha-l-i 'does not eat'), then guesses by the evidence of their affixes;
+ * among readings of one stem, plain cells over variants and reflexive/object readings.
+ */
+function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, closed: boolean): number {
   let s = 0;
   if (isBare(generated)) s -= 3;
-  if (lexeme.inLexicon) s += 10;
+  if (lexeme.inLexicon) s += closed ? 15 : 10 + 3 * Math.min(1, lexeme.root.length / Math.max(1, word.length));
+  else {
+    const morphs = generated.words.flatMap((w) => w.morphs);
+    s += morphs.reduce((sum, m) => sum + (EVIDENCE[m.slot] ?? 0), 0);
+    // A guessed noun or agreeing word with no prefix to show for it: any word would read as one.
+    // (a guessed class 9 noun still comes before a guessed bare imperative: unknown words are more often nouns)
+    if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 2.5;
+    // Agreeing classes have few stems, mostly listed: a guessed one is less likely than a guessed verb or noun.
+    if (cell.word_class !== 'verb' && cell.word_class !== 'noun') s -= 1.5;
+  }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;
   if (cell.polarity === 'positive') s += 0.5;

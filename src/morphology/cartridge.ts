@@ -231,6 +231,10 @@ const wordClassSchema = z
     prefixes: z.record(z.string(), z.string()).optional(),
     /** Prefix table chosen by the lemma's shape: first whose pattern matches the lemma. */
     by_stem: z.array(z.object({ stem: z.string(), concord: z.string() })).optional(),
+    /** A closed class (possessive stems, quantifiers): the analyzer reads only the lexicon's stems, never guesses one. */
+    closed: z.boolean().default(false),
+    /** A derived class whose stems are the lexicon's words of these classes (ki- + a noun: kindugu 'brotherly'). */
+    stems_from: z.array(z.string()).optional(),
     source,
   })
   .strict();
@@ -347,6 +351,11 @@ export interface LexiconEntry {
   /** Nouns: class id (1, 1a, 3, ...) and an irregular plural ('-' = none). */
   noun_class?: string;
   plural?: string;
+  /**
+   * An invariable word (a word class that neither verbs.yaml, nouns.yaml nor words.yaml inflects: a
+   * conjunction, a demonstrative, a copula) written otherwise than its lemma: `ambao` of the lemma `amba`.
+   */
+  form?: string;
   /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
   flags: string[];
   source: string;
@@ -410,6 +419,7 @@ export function loadCartridge(dir: string): Cartridge {
         flags: (r.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean),
         ...(r.noun_class ? { noun_class: r.noun_class } : {}),
         ...(r.plural ? { plural: r.plural } : {}),
+        ...(r.form ? { form: r.form } : {}),
         source: r.source ?? '',
       }))
     : [];

@@ -51,6 +51,12 @@ const nounClassSchema = z
     locative: placeSchema,
     possessive: possessiveSchema.default({ concord: 'possessive', base: 'full' }),
     relative_possessive: possessiveSchema.default({ concord: 'relative_possessive', base: 'full' }),
+    /**
+     * Whether the analyzer proposes nouns outside the lexicon in this class. Off for classes whose
+     * prefix is empty and whose members are few and listed (kinship terms, a locative noun), where
+     * every word would otherwise be read as one.
+     */
+    guess: z.boolean().default(true),
     source: z.string(),
   })
   .strict();
@@ -65,12 +71,23 @@ export const nounsSchema = z
     /** Copula morph of the identificative copulative before the full form. */
     copula: z.string(),
     locative_suffix: z.string(),
+    /** Letters by which a locative suffix may differ from its frame's (-eni, -ini, -weni: 3; an unchanging -ni: 0). */
+    locative_slack: z.number().int().min(0).max(5).default(3),
+    /** A noun outside the lexicon is proposed only when its citation form matches this (the language's word shape). */
+    guess_shape: z.string().optional(),
+    /** The noun forms the language has (a language without an augment or a fused copulative lists fewer); default all. */
+    forms: z.array(z.enum(['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'])).min(1).optional(),
   })
   .strict();
 export type NounGrammar = z.infer<typeof nounsSchema>;
 
 export const nounForms = ['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'] as const;
 export type NounForm = (typeof nounForms)[number];
+
+/** The noun forms a grammar has: its own list, else every form. */
+export function grammarNounForms(grammar: NounGrammar | undefined): readonly NounForm[] {
+  return grammar?.forms ?? nounForms;
+}
 
 /** A noun split into class and stem. */
 export interface NounLexeme {
