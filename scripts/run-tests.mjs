@@ -1,6 +1,7 @@
 // Runs every test/**/*.test.ts with Node's test runner, TypeScript loaded by tsx.
 // (Node 20's --test takes no globs, so the files are listed here.)
-// Usage: node scripts/run-tests.mjs [file-substring ...] [--except file-substring ...]
+// Usage: node scripts/run-tests.mjs [--times FILE] [file-substring ...] [--except file-substring ...]
+// (--times writes the seconds each test file took to FILE: scripts/test-file-times.mjs.)
 //
 // Before the runner's closing summary it lists every suite and test that was skipped, with
 // its reason (outside CI a missing ffmpeg, hfst, chromium, PostgreSQL or Redis skips the suites
@@ -20,6 +21,8 @@ function find(dir) {
 }
 
 const args = process.argv.slice(2);
+const timesAt = args.indexOf('--times');
+const timesFile = timesAt === -1 ? undefined : args.splice(timesAt, 2)[1];
 const cut = args.indexOf('--except');
 const only = cut === -1 ? args : args.slice(0, cut);
 const except = cut === -1 ? [] : args.slice(cut + 1);
@@ -33,7 +36,9 @@ if (files.length === 0) {
 }
 
 const color = process.stdout.isTTY === true;
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+if (timesFile) reporters.push(`--test-reporter=${new URL('./test-file-times.mjs', import.meta.url).href}`, `--test-reporter-destination=${timesFile}`);
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...reporters, ...files], {
   stdio: ['inherit', 'pipe', 'inherit'],
   env: color ? { ...process.env, FORCE_COLOR: '1' } : process.env,
 });
