@@ -1,7 +1,7 @@
 // Runs what the README tells a newcomer to run on a fresh clone: its MCP client configuration, exactly as written (only the placeholders filled in), and its eval example on the gold file in the repository.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
@@ -22,6 +22,7 @@ interface ServerEntry {
 
 describe("the README's MCP client configuration", () => {
   const dataDir = tempDir('lugha-readme-');
+  const cwd = tempDir('lugha-readme-cwd-');
   let startupKey: string;
   before(async () => {
     // The key the README points at: the startup line of the demo keys `npm start` writes.
@@ -32,7 +33,9 @@ describe("the README's MCP client configuration", () => {
       await services.close();
     }
   });
-  after(() => spawnSync('rm', ['-rf', dataDir]));
+  after(() => {
+    for (const dir of [dataDir, cwd]) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('starts the server as written and answers initialize and tools/list over stdio', async () => {
     const block = /## AI assistants \(MCP\)[\s\S]*?```json\n([\s\S]*?)\n```/.exec(readme);
@@ -48,7 +51,7 @@ describe("the README's MCP client configuration", () => {
     // A client finds `command` on its PATH; the Node running these tests comes first there.
     const PATH = `${path.dirname(process.execPath)}${path.delimiter}${cleanEnv.PATH ?? ''}`;
     const client = new Client({ name: 'readme-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: entry.command, args, env: { ...cleanEnv, PATH, ...env }, cwd: tempDir('lugha-readme-cwd-'), stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: entry.command, args, env: { ...cleanEnv, PATH, ...env }, cwd, stderr: 'pipe' }));
     try {
       assert.equal(client.getServerVersion()?.name, 'lugha');
       const { tools } = await client.listTools();
