@@ -1,7 +1,7 @@
 // Measures every cartridge that has a feature mapping against its UniMorph development table and
 // writes reference/measured-accuracy.json, which the product status API reads (never edit it by hand).
-// Usage: node --import tsx scripts/measure-accuracy.ts [UNIMORPH_DIR] [--no-analysis]
-// UNIMORPH_DIR defaults to ../shared/data/benchmarks/unimorph beside the repository.
+// Usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis]
+// UNIMORPH_DIR holds the UniMorph development tables <iso>.dev.tsv (docs/gold-data.md says where they come from).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,12 @@ import { openMorphology } from '../src/services.js';
 
 const args = process.argv.slice(2);
 const withAnalysis = !args.includes('--no-analysis');
-const goldDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(packageRoot, '..', 'shared', 'data', 'benchmarks', 'unimorph'));
+const goldArg = args.find((a) => !a.startsWith('--'));
+if (goldArg === undefined) {
+  process.stderr.write('usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis] (the folder of <iso>.dev.tsv; see docs/gold-data.md)\n');
+  process.exit(2);
+}
+const goldDir = path.resolve(goldArg);
 const out = path.join(packageRoot, 'reference', 'measured-accuracy.json');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });

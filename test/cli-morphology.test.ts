@@ -28,6 +28,13 @@ describe('lugha conjugate', () => {
     assert.match(out.stdout, /^pre_initial\s+ha\s+negative$/m);
   });
 
+  it('refuses a language name with the installed codes listed once (exit 2)', () => {
+    const out = lugha(['conjugate', '--language', 'swahili', '--root', 'penda', '--subject', '1sg', '--tense', 'past']);
+    assert.equal(out.code, 2);
+    assert.match(out.stderr, /^lugha: --language: "swahili" is not a language code; installed: [a-z, ]*\bswh\b/);
+    assert.equal(out.stderr.match(/\bswh\b/g)?.length, 1, out.stderr);
+  });
+
   it('prints the service result as JSON with --json, and takes extensions and a feature bundle', () => {
     const applied = lugha(['conjugate', '--language', 'sw', '--root', 'kupenda', '--subject', '1sg', '--tense', 'present', '--extensions', 'applicative', '--json']);
     assert.equal(applied.code, 0, applied.stderr);

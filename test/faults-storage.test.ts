@@ -15,6 +15,7 @@ import { ingest } from '../src/audio/ingest.js';
 import { openSqliteStore } from '../src/store/sqlite-store.js';
 import { tone, writeCorpus, type ClipSpec } from './audio-fixtures.js';
 import { startS3Server } from './backends.js';
+import { inCi } from './environment.js';
 import { bin } from './faults-support.js';
 import { harness, problemOf, tempDir, type Harness } from './helpers.js';
 
@@ -152,7 +153,7 @@ function noTinyVolume(): string | undefined {
 }
 
 // Outside CI a machine that cannot make the volume skips with the reason; in CI (CI=true) the test runs and fails loudly.
-describe('storage full during ingest', { skip: process.env.CI === 'true' ? false : noTinyVolume() }, () => {
+describe('storage full during ingest', { skip: inCi ? false : noTinyVolume() }, () => {
   it('stops with a clear message, keeps no half-written clip, and finishes once rerun with space', async () => {
     const dataDir = tempDir('lugha-faults-data-');
     const snapshot = tempDir('lugha-faults-snapshot-');

@@ -12,7 +12,7 @@ import { Transducer } from '../src/hfst/transducer.js';
 import type { Cell } from '../src/morphology/generator.js';
 import type { MorphologyService } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';
-import { hfstForTests } from './hfst-fixtures.js';
+import { HFST_MISSING, hfstForTests } from './hfst-fixtures.js';
 import { harness, tempDir } from './helpers.js';
 
 const hfst = hfstForTests();
@@ -29,7 +29,7 @@ function goldenLemmas(iso: string): string[] {
   return [...new Set((engine.value.cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb').map((t) => t.lemma))];
 }
 
-describe("Lugha's transducers built from the cartridges", { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+describe("Lugha's transducers built from the cartridges", { skip: hfst ? false : HFST_MISSING }, () => {
   let models: string;
   before(() => {
     models = tempDir('lugha-hfst-cartridges-');

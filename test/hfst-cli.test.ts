@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
+import { HFST_MISSING, hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { tempDir } from './helpers.js';
 
 const hfst = hfstForTests();
@@ -17,7 +17,7 @@ function run(command: string, args: string[], input: string, env: NodeJS.Process
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('lugha hfst lookup', { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+describe('lugha hfst lookup', { skip: hfst ? false : HFST_MISSING }, () => {
   let dir: string;
   let models: string;
   before(() => {

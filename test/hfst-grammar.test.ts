@@ -11,7 +11,7 @@ import { lookupBatch } from '../src/hfst/toolchain.js';
 import { Transducer } from '../src/hfst/transducer.js';
 import type { MorphologyService } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';
-import { hfstForTests } from './hfst-fixtures.js';
+import { HFST_MISSING, hfstForTests } from './hfst-fixtures.js';
 import { harness, tempDir } from './helpers.js';
 
 const hfst = hfstForTests();
@@ -50,7 +50,7 @@ function defaultLemmas(iso: string, leave: string | undefined): string[] {
   return [...new Set([...lexicon, ...goldenVerbLemmas(cartridge)])].filter((l) => l !== leave);
 }
 
-describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartridges", { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartridges", { skip: hfst ? false : HFST_MISSING }, () => {
   let models: string;
   const built = new Map<string, BuiltLanguage>();
   const heldOut = new Map<string, string | undefined>();

@@ -5,12 +5,12 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { compileRegex, hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
+import { compileRegex, HFST_MISSING, hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, problemOf, tempDir, type Harness } from './helpers.js';
 
 const hfst = hfstForTests();
 
-describe('third-party HFST models over REST', { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+describe('third-party HFST models over REST', { skip: hfst ? false : HFST_MISSING }, () => {
   let dir: string;
   let models: string;
   let h: Harness;

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { formatLookupBlock, formatWeight } from '../src/hfst/lookup-format.js';
 import { packSwitch, switchTarget } from '../src/hfst/flags.js';
 import { HfstFormatError, Transducer, type LookupOptions } from '../src/hfst/transducer.js';
-import { compileKipo, compileRandomLexicon, compileRegex, hfstForTests, nearMisses, type KipoModels } from './hfst-fixtures.js';
+import { compileKipo, compileRandomLexicon, compileRegex, HFST_MISSING, hfstForTests, nearMisses, type KipoModels } from './hfst-fixtures.js';
 import { tempDir } from './helpers.js';
 
 const hfst = hfstForTests();
@@ -35,7 +35,7 @@ function ours(file: string, words: readonly string[], args: string[] = []): stri
 
 const optionSets = [[], ['-w'], ['-u'], ['-n', '1', '-w'], ['-b', '0.5', '-w']];
 
-describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst ? false : 'the HFST tools are not installed on this machine' }, () => {
+describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst ? false : HFST_MISSING }, () => {
   let dir: string;
   let kipo: KipoModels;
   before(() => {

@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
+import { skipOrFailInCi } from './environment.js';
 import { harness, type Harness } from './helpers.js';
 
 const cli = path.join(packageRoot, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const baseline = path.join(packageRoot, 'test', 'fixtures', 'mcp-conformance-expected-failures.yaml');
 // The suite is a devDependency: missing means `npm ci` was not run, which CI must not hide.
-const skip = !existsSync(cli) && process.env.CI !== 'true' ? 'npm ci installs @modelcontextprotocol/conformance' : false;
+const skip = existsSync(cli) ? false : skipOrFailInCi('@modelcontextprotocol/conformance is not installed (npm ci installs it)');
 
 /** Listens on a free port first, so its origin can be allowed before the app is built. */
 async function listening(server: Server): Promise<number> {

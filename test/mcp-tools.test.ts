@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { toolGroups } from '../src/mcp/tool.js';
 import { tools } from '../src/mcp/registry.js';
 import { stripTones } from '../src/tone/marks.js';
-import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
+import { HFST_MISSING, hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
 
@@ -36,7 +36,7 @@ const declared = [
 
 /** HFST tools need a transducer compiled in this run (the HFST tools are required in CI). */
 const hfst = hfstForTests();
-const hfstSkip = hfst ? false : 'the HFST tools are not installed on this machine';
+const hfstSkip = hfst ? false : HFST_MISSING;
 
 type Structured = Record<string, any>;
 

@@ -189,7 +189,10 @@ describe('lugha spell', () => {
   it('refuses 10^12 + 1 and an unknown class, naming the parameter (exit 2)', () => {
     const big = lugha(['spell', '--language', 'swh', '1000000000001']);
     assert.equal(big.code, 2);
-    assert.match(big.stderr, /number: at most 1000000000000/);
+    assert.match(big.stderr, /number: out of range: at most 1000000000000/);
+    const huge = lugha(['spell', '--language', 'swh', '1000000000000000']);
+    assert.equal(huge.code, 2);
+    assert.match(huge.stderr, /number: out of range: at most 1000000000000/, 'a long number is out of range, not badly written');
     const cls = lugha(['spell', '--language', 'swh', '5', '--class', 'c99']);
     assert.equal(cls.code, 2);
     assert.match(cls.stderr, /class c99.*allowed: c1, c2/);

@@ -80,6 +80,16 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     assert.equal(await page.evaluate(() => localStorage.length), 0, 'nothing in local storage');
   });
 
+  it('costs the shared demo key one metered request to load (the language list, fetched once) and shows what is left', async () => {
+    const before = await remainingNow();
+    await page.reload();
+    await page.waitForSelector('#key-tier');
+    await page.waitForSelector('#coverage-map');
+    await page.waitForFunction(() => (document.querySelector('#language') as HTMLSelectElement | null)?.options.length! > 1);
+    assert.equal(await remainingNow(), before - 1, 'one request for a page load');
+    assert.equal(await quotaShown(), before - 1, 'the page shows the requests the key has left');
+  });
+
   it('offers the languages, tenses, subjects and extensions the API lists', async () => {
     const languages = (await allLanguages()) as Array<{ iso: string; tenses: { id: string }[]; subjects: string[]; extensions: string[]; capabilities: string[] }>;
     const options = await page.$$eval('#language option', (els) => els.map((e) => (e as HTMLOptionElement).value));
@@ -181,7 +191,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     await page.waitForSelector('#a-none');
   });
 
-  it('builds a paradigm table in batches the tier allows and exports it as CSV', async () => {
+  it('builds a paradigm table one request per click, in batches the tier allows, and exports it as CSV', async () => {
     await page.fill('#p-root', 'penda');
     const tenses = await page.$$eval('#p-tenses input:checked', (els) => els.map((e) => (e as HTMLInputElement).value));
     const subjects = await page.$$eval('#p-subjects input:checked', (els) => els.map((e) => (e as HTMLInputElement).value));
@@ -190,11 +200,22 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     const swh = languages.find((l) => l.iso === 'swh')!;
     const cells = tenses.flatMap((t) => (swh.tenses.find((x) => x.id === t)!.negative ? ['positive', 'negative'] : ['positive']).flatMap((p) => subjects.map((s) => ({ t, p, s }))));
     const requests = Math.ceil(cells.length / 10);
-    assert.match((await page.textContent('#p-cost')) ?? '', new RegExp(`^${cells.length} forms: ${requests} requests? of at most 10 forms`));
-    const before = await remainingNow();
-    await page.click('#paradigm-form button[type=submit]');
-    await page.waitForSelector('#paradigm-table');
-    assert.equal(await remainingNow(), before - requests, 'one request per batch of 10');
+    assert.match((await page.textContent('#p-cost')) ?? '', new RegExp(`^${cells.length} forms: ${requests} requests? of at most 10 forms .*one per click`));
+    assert.ok(requests > 1, 'the default table is larger than one Evaluation batch');
+    for (let click = 1; click <= requests; click++) {
+      const before = await remainingNow();
+      await page.click('#paradigm-form button[type=submit]');
+      const done = Math.min(click * 10, cells.length);
+      await page.waitForFunction(
+        ([done, all]) => {
+          const partial = document.querySelector('#p-partial')?.textContent ?? '';
+          return document.querySelector('#paradigm-table') !== null && (done < all ? partial.startsWith(`${done} of ${all} forms`) : partial === '');
+        },
+        [done, cells.length] as const,
+      );
+      assert.equal(await remainingNow(), before - 1, `click ${click} of ${requests} costs one request`);
+      assert.equal(await quotaShown(), before - 1, 'the page shows the requests left');
+    }
     const expected = (await api('/api/v1/batch-generate', { method: 'POST', body: JSON.stringify({ language: 'swh', paradigm: { roots: ['penda'], tenses: [tenses[0]], subjects: [subjects[0]], polarity: ['positive', 'negative'] } }) })).body.data;
     const firstRow = await page.$$eval('#paradigm-table tbody tr:first-child td', (els) => els.map((e) => e.textContent));
     assert.equal(firstRow[0], expected[0].result.surface_form);

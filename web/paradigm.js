@@ -1,5 +1,6 @@
-// Paradigm: subjects × tenses, positive and negative, through POST /batch-generate in batches the
-// key's tier allows (one request each), with the table exported as CSV.
+// Paradigm: subjects × tenses, positive and negative, through POST /batch-generate: each click sends one
+// request of at most the key's batch size, so a table larger than that fills in over several clicks
+// (one metered request per click, never a burst on the shared demo key); the table is exported as CSV.
 import { call, curlFor, onQuota } from './api.js';
 import { curlView } from './conjugate.js';
 import { agreementLabel, byId, fill, h, problemView } from './dom.js';
@@ -11,13 +12,17 @@ const PERSONS = ['1sg', '2sg', 'c1', '1pl', '2pl', 'c2'];
 export function initParadigm(page) {
   const form = byId('paradigm-form');
   let rows = [];
+  /** The table being filled: its plan (as a string) and the results so far, in cell order. */
+  let progress = { plan: '', results: [] };
+  const update = () => updateCost(page, progress);
   page.onLanguage((language) => {
     fillOptions(language);
-    updateCost(page);
+    update();
   });
-  page.onKey(() => updateCost(page));
-  onQuota(() => updateCost(page));
-  form.addEventListener('change', () => updateCost(page));
+  page.onKey(update);
+  onQuota(update);
+  form.addEventListener('input', update);
+  form.addEventListener('change', update);
   byId('p-csv').addEventListener('click', () => download(rows, page.state.language?.iso ?? 'lugha'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -25,25 +30,23 @@ export function initParadigm(page) {
     if (!language) return;
     const plan = planOf(page);
     const out = byId('paradigm-result');
-    byId('p-csv').disabled = true;
     if (plan.cells.length === 0) {
       fill(out, h('p', { role: 'alert' }, 'Choose at least one tense and one subject.'));
       return;
     }
-    const results = [];
-    let lastBody;
-    for (let i = 0; i < plan.cells.length; i += plan.batch) {
-      const chunk = plan.cells.slice(i, i + plan.batch);
-      fill(out, h('p', { class: 'busy' }, `Generating forms ${i + 1}–${i + chunk.length} of ${plan.cells.length}…`));
-      lastBody = { language: language.iso, items: chunk.map(({ tense, polarity, subject }) => ({ root: plan.root, tense, polarity, subject })) };
-      const result = await call('/api/v1/batch-generate', { method: 'POST', body: lastBody });
-      if (!result.ok) {
-        fill(out, problemView(result), curlView(curlFor('/api/v1/batch-generate', { method: 'POST', body: lastBody })));
-        return;
-      }
-      result.body.data.forEach((item, j) => results.push({ ...chunk[j], item }));
+    if (progress.plan !== planKey(language, plan) || progress.results.length >= plan.cells.length) progress = { plan: planKey(language, plan), results: [] };
+    const done = progress.results.length;
+    const chunk = plan.cells.slice(done, done + plan.batch);
+    fill(out, h('p', { class: 'busy' }, `Generating forms ${done + 1}–${done + chunk.length} of ${plan.cells.length}…`));
+    const body = { language: language.iso, items: chunk.map(({ tense, polarity, subject }) => ({ root: plan.root, tense, polarity, subject })) };
+    const result = await call('/api/v1/batch-generate', { method: 'POST', body });
+    if (!result.ok) {
+      fill(out, problemView(result), curlView(curlFor('/api/v1/batch-generate', { method: 'POST', body })));
+      update();
+      return;
     }
-    rows = results.map(({ tense, polarity, subject, item }) => ({
+    result.body.data.forEach((item, j) => progress.results.push({ ...chunk[j], item }));
+    rows = progress.results.map(({ tense, polarity, subject, item }) => ({
       root: plan.root,
       tense,
       polarity,
@@ -52,9 +55,21 @@ export function initParadigm(page) {
       english: item.ok ? item.result.english : '',
       note: item.ok ? '' : item.error.message,
     }));
-    fill(out, tableView(rows, plan, language), curlView(curlFor('/api/v1/batch-generate', { method: 'POST', body: lastBody })));
+    const left = plan.cells.length - progress.results.length;
+    fill(
+      out,
+      left > 0 ? h('p', { id: 'p-partial' }, `${progress.results.length} of ${plan.cells.length} forms so far: press the button again for the next ${Math.min(left, plan.batch)} (one request).`) : null,
+      tableView(rows, plan, language),
+      curlView(curlFor('/api/v1/batch-generate', { method: 'POST', body })),
+    );
     byId('p-csv').disabled = false;
+    update();
   });
+}
+
+/** Identifies a table: the same language, root and cells continue it; anything else starts a new one. */
+function planKey(language, plan) {
+  return JSON.stringify([language.iso, plan.root, plan.cells]);
 }
 
 function fillOptions(language) {
@@ -96,20 +111,25 @@ function planOf(page) {
   return { root: String(data.get('root') ?? '').trim(), tenses, subjects, cells, batch, requests: Math.ceil(cells.length / batch) };
 }
 
-function updateCost(page) {
+function updateCost(page, progress) {
+  const button = byId('paradigm-form').querySelector('button[type="submit"]');
   if (!page.state.me || !page.state.language) {
     fill(byId('p-cost'));
     return;
   }
   const plan = planOf(page);
+  const continuing = progress.plan === planKey(page.state.language, plan) && progress.results.length < plan.cells.length;
+  const done = continuing ? progress.results.length : 0;
+  const next = Math.min(plan.batch, plan.cells.length - done);
   const left = page.state.quota?.remaining;
-  const short = left !== null && left !== undefined && plan.requests > left;
-  byId('paradigm-form').querySelector('button[type="submit"]').disabled = short || plan.cells.length === 0;
+  const spent = left !== null && left !== undefined && left < 1;
+  button.disabled = spent || plan.cells.length === 0;
+  button.textContent = continuing ? `Next ${next} forms` : 'Make the table';
   fill(
     byId('p-cost'),
-    `${plan.cells.length} forms: ${plan.requests} request${plan.requests === 1 ? '' : 's'} of at most ${plan.batch} forms (your tier's batch size)` +
+    `${plan.cells.length} forms: ${plan.requests} request${plan.requests === 1 ? '' : 's'} of at most ${plan.batch} forms (your tier's batch size), one per click` +
       (left === null || left === undefined ? '.' : `; ${left} requests left today.`) +
-      (short ? ' Choose fewer tenses or subjects.' : ''),
+      (spent ? ' No requests left today.' : ''),
   );
 }
 

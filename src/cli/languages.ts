@@ -20,7 +20,9 @@ export function morphologyFor(options: { languagesDir?: string }): MorphologySer
 export function valueOrUsage<T>(outcome: { ok: true; value: T } | { ok: false; code: string; message: string; problem?: MorphologyProblem }): T {
   if (outcome.ok) return outcome.value;
   const problem = problemOf(outcome);
-  const allowed = problem.code === 'invalid_parameter' && problem.allowed?.length ? ` (allowed: ${problem.allowed.join(', ')})` : '';
+  // Some messages already list the values ("installed: swh, zul"): list them once.
+  const list = problem.allowed?.join(', ') ?? '';
+  const allowed = problem.code === 'invalid_parameter' && list !== '' && !problem.message.includes(list) ? ` (allowed: ${list})` : '';
   throw new CliError(`--${problem.parameter.replaceAll('_', '-')}: ${problem.message}${allowed}`, EXIT_USAGE);
 }
 

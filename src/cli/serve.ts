@@ -5,6 +5,7 @@ import { ensureDemoCorpus } from '../audio/demo-corpus.js';
 import { ensureDemoKeys } from '../demo.js';
 import { buildApp } from '../http/app.js';
 import { openServices } from '../services.js';
+import { CliError, EXIT_FAILURE } from './output.js';
 
 export function registerServeCommand(program: Command): void {
   program
@@ -49,7 +50,16 @@ export function registerServeCommand(program: Command): void {
       };
       process.on('SIGTERM', () => void stop('SIGTERM'));
       process.on('SIGINT', () => void stop('SIGINT'));
-      const address = await app.listen({ port: config.port, host: config.host });
+      let address: string;
+      try {
+        address = await app.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        const refusal = listenRefusal(error, config.port, config.host);
+        if (refusal === undefined) throw error;
+        await app.close();
+        await services.close();
+        throw new CliError(refusal, EXIT_FAILURE);
+      }
       process.stdout.write(`Lugha listening on ${address} (API reference: ${address}/docs)\n`);
       // Analysis frames come from the cache on disk (dist/frames) or are built, in slices that let
       // requests and signals in, once listening; /readyz answers 503 until every language is ready.
@@ -62,4 +72,17 @@ export function registerServeCommand(program: Command): void {
           .catch((error: unknown) => app.log.error({ err: error }, 'analyzer warm-up failed; analysers will be built on first use'));
       }
     });
+}
+
+/**
+ * One line for a port that cannot be listened on (taken, or privileged), naming the port and how
+ * to choose another; undefined for any other failure.
+ */
+export function listenRefusal(error: unknown, port: number, host: string): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const choose = 'choose another with --port <n> or LUGHA_PORT (npm start -- --port 8081)';
+  if (code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; ${choose}`;
+  if (code === 'EACCES') return `port ${port} on ${host} needs privileges this user does not have; ${choose}`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine (port ${port}); choose the interface with --host or LUGHA_HOST`;
+  return undefined;
 }

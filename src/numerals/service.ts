@@ -15,8 +15,9 @@ import { MAX_NUMBER, NumeralSpeller } from './grammar.js';
 export const numberString = z
   .string()
   .trim()
-  .regex(/^\d{1,13}$/, 'a whole number written with the digits 0-9, e.g. 2025')
-  .refine((v) => Number(v) <= MAX_NUMBER, { message: `at most ${MAX_NUMBER} (10^12)` })
+  .regex(/^\d+$/, 'a whole number written with the digits 0-9, e.g. 2025')
+  // By value, however many digits (leading zeros aside): 10^15 is out of range, not badly written.
+  .refine((v) => v.replace(/^0+(?=\d)/, '').length <= 13 && Number(v) <= MAX_NUMBER, { message: `out of range: at most ${MAX_NUMBER} (10^12)` })
   .describe('The number, a decimal string from 0 to 1000000000000 (10^12).');
 
 export const spellInputSchema = z
