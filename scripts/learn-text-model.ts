@@ -12,18 +12,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { alignSurfaces } from '../src/text/align.js';
 import { isDevParagraph } from '../src/text/dev-split.js';
-import { softmax } from '../src/text/learned-analyzer.js';
+import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
 import {
   addLexicon,
   candidatesOf,
   contextFeatures,
   indexModel,
   nounClassOf,
+  nounClassOfPos,
   readingKey,
   serializeModel,
   stemRewrite,
   type LeaveOut,
-  type Pattern,
+  type PrefixTemplate,
+  type SuffixTemplate,
   type StoredReading,
 } from '../src/text/learned-model.js';
 import { parseSadii, type SadiiParagraph } from '../src/text/sadii.js';
@@ -36,7 +38,6 @@ const { values, positionals } = parseArgs({
     holdout: { type: 'string' },
     out: { type: 'string' },
     epochs: { type: 'string', default: '6' },
-    'min-pattern': { type: 'string', default: '1' },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -56,8 +57,22 @@ for (const file of positionals) {
 const readings: StoredReading[] = [];
 const readingIds = new Map<string, number>();
 const formCounts = new Map<string, Map<number, number>>();
-const patternList: Pattern[] = [];
-const patternIds = new Map<string, number>();
+const prefixTemplates: PrefixTemplate[] = [];
+const suffixTemplates: SuffixTemplate[] = [];
+const templateIds = new Map<string, number>();
+const pairs = new Map<string, number>();
+/** The index of a template (counted once more). */
+function templateId<T extends { count: number }>(list: T[], template: T, kind: string): number {
+  const signature = kind + JSON.stringify({ ...template, count: 0 });
+  let id = templateIds.get(signature);
+  if (id === undefined) {
+    id = list.length;
+    list.push({ ...template, count: 0 });
+    templateIds.set(signature, id);
+  }
+  list[id]!.count++;
+  return id;
+}
 const lexicon = new Map<string, number>();
 interface TokenFacts {
   token: string;
@@ -86,28 +101,22 @@ for (const paragraph of paragraphs) {
     if (!counts) formCounts.set(form, (counts = new Map()));
     counts.set(reading, (counts.get(reading) ?? 0) + 1);
 
-    const leaveOut: LeaveOut = { reading, pattern: -1, lexStem: '', lexTag: '', lexClass: '' };
-    const pattern = patternOf(t.token, morphemes, t.lemma, t.pos);
-    if (pattern) {
-      const signature = JSON.stringify({ ...pattern, count: 0 });
-      let id = patternIds.get(signature);
-      if (id === undefined) {
-        id = patternList.length;
-        patternList.push({ ...pattern, count: 0 });
-        patternIds.set(signature, id);
-      }
-      patternList[id]!.count++;
-      const stem = morphemes[pattern.stemIndex]!.canonical;
-      addLexicon(lexicon, stem, pattern.stemTag, pattern.nounClass, 1);
-      Object.assign(leaveOut, { pattern: id, lexStem: stem, lexTag: pattern.stemTag, lexClass: pattern.nounClass });
+    const leaveOut: LeaveOut = { reading, prefixTemplate: -1, suffixTemplate: -1, lexStem: '', lexTag: '', lexClass: '' };
+    const template = templateOf(morphemes, t.lemma, t.pos);
+    if (template) {
+      const pid = templateId(prefixTemplates, template.prefix, 'p');
+      const sid = templateId(suffixTemplates, template.suffix, 's');
+      pairs.set(`${pid} ${sid}`, (pairs.get(`${pid} ${sid}`) ?? 0) + 1);
+      addLexicon(lexicon, template.stem, template.prefix.stemTag, template.prefix.nounClass, 1);
+      Object.assign(leaveOut, { prefixTemplate: pid, suffixTemplate: sid, lexStem: template.stem, lexTag: template.prefix.stemTag, lexClass: template.prefix.nounClass });
     }
     sentence.push({ token: t.token, pos: t.pos, key, leaveOut });
   }
   sentences.push(sentence);
 }
 
-/** The template of an annotated word: the morpheme that carries the lemma is the stem. */
-function patternOf(token: string, morphemes: Morpheme[], lemma: string, pos: string): (Pattern & { stemIndex: number }) | null {
+/** The template of an annotated word, split at its stem (the morpheme that carries the lemma). */
+function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix: PrefixTemplate; suffix: SuffixTemplate; stem: string } | null {
   const lowerLemma = lemma.toLowerCase();
   let stemIndex = -1;
   for (let i = 0; i < morphemes.length; i++) {
@@ -124,37 +133,35 @@ function patternOf(token: string, morphemes: Morpheme[], lemma: string, pos: str
   const rewrite = stemRewrite(stem.surface, canonical);
   const written = keepCase ? stem.surface : stem.surface.toLowerCase();
   if (rewrite !== '' && !rewrite.startsWith('^') && written.lastIndexOf(rewrite.slice(0, rewrite.indexOf('>'))) < 0) return null;
+  if (!lemma.startsWith(keepCase ? stem.canonical : lemma.slice(0, stem.canonical.length))) return null;
+  const anchored = rewrite.startsWith('^');
   return {
-    count: 0,
-    prefix: before.map((m) => m.surface).join('').toLowerCase(),
-    suffix: after.map((m) => m.surface).join('').toLowerCase(),
-    pos,
-    before,
-    stemTag: stem.tag,
-    after,
-    lemmaAdd: lemma.slice(stem.canonical.length),
-    rewrite,
-    keepCase,
-    nounClass: nounClassOf(before),
-    stemIndex,
+    stem: canonical,
+    prefix: {
+      count: 0,
+      prefix: before.map((m) => m.surface).join('').toLowerCase(),
+      pos,
+      before,
+      stemTag: stem.tag,
+      rewrite: anchored ? rewrite : '',
+      keepCase,
+      nounClass: nounClassOf(before),
+    },
+    suffix: {
+      count: 0,
+      suffix: after.map((m) => m.surface).join('').toLowerCase(),
+      after,
+      stemTag: stem.tag,
+      lemmaAdd: lemma.slice(stem.canonical.length),
+      rewrite: anchored ? '' : rewrite,
+    },
   };
 }
-
-const minPattern = Number(values['min-pattern']);
-const keptPatterns: Pattern[] = [];
-const patternRemap = new Map<number, number>();
-patternList.forEach((p, i) => {
-  if (p.count < minPattern) return;
-  patternRemap.set(i, keptPatterns.length);
-  const { stemIndex: _drop, ...rest } = p as Pattern & { stemIndex?: number };
-  keptPatterns.push(rest);
-});
-for (const s of sentences) for (const t of s) t.leaveOut.pattern = patternRemap.get(t.leaveOut.pattern) ?? -1;
 
 const forms = new Map<string, Array<[number, number]>>();
 for (const [form, counts] of formCounts) forms.set(form, [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]));
 
-const model = indexModel({ language, readings, forms, patterns: keptPatterns, lexicon, weights: new Map(), scale: 1, meta: {} });
+const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: {} });
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
 const featureIds = new Map<string, number>();
@@ -178,8 +185,10 @@ let oracle = 0;
 let unseenTokens = 0;
 let unseenOracle = 0;
 for (const sentence of sentences) {
+  let headClass = '';
   for (let i = 0; i < sentence.length; i++) {
     const t = sentence[i]!;
+    if (i > 0) headClass = nounClassOfPos(sentence[i - 1]!.pos, isNounPos) ?? headClass;
     const candidates = candidatesOf(model, t.token, t.leaveOut);
     const unseen = candidates.length === 0 || candidates[0]!.features.includes('unseen');
     if (unseen) unseenTokens++;
@@ -196,12 +205,12 @@ for (const sentence of sentences) {
     examples.push({
       gold,
       unseen,
-      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, previousPos, sentence[i - 1]?.token, sentence[i + 1]?.token)].map(idOf))),
+      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, previousPos, sentence[i - 1]?.token, sentence[i + 1]?.token, headClass)].map(idOf))),
     });
   }
 }
 process.stderr.write(
-  `${language}: ${tokens} tokens, ${readings.length} readings, ${forms.size} forms, ${keptPatterns.length} templates; ` +
+  `${language}: ${tokens} tokens, ${readings.length} readings, ${forms.size} forms, ${prefixTemplates.length} prefix and ${suffixTemplates.length} suffix templates; ` +
     `gold among candidates ${pct(oracle, tokens)} (left-out unseen ${pct(unseenOracle, unseenTokens)} of ${unseenTokens}); ${examples.length} ranking examples, ${featureNames.length} features\n`,
 );
 
@@ -281,7 +290,9 @@ const files = serializeModel({
   language,
   readings,
   forms,
-  patterns: keptPatterns,
+  prefixTemplates,
+  suffixTemplates,
+  pairs,
   lexicon,
   weights: learnt,
   scale: bestScale,
@@ -295,10 +306,43 @@ const files = serializeModel({
     epochs,
   },
 });
+files['README.md'] = readme();
 mkdirSync(outDir, { recursive: true });
 for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
 process.stderr.write(`wrote ${Object.keys(files).join(', ')} to ${outDir} (softmax scale ${bestScale}, ${learnt.size} weights)\n`);
 
 function pct(a: number, b: number): string {
   return `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+}
+
+function readme(): string {
+  const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
+  const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
+  const inputs = positionals.map((f) => `<sadii>/${path.basename(f)}`).join(' ');
+  return `# Text model (${language})
+
+Learnt from annotated running text by \`scripts/learn-text-model.ts\`; read by \`src/text/learned-model.ts\`
+and ranked by \`src/text/learned-analyzer.ts\`. The format and the figures are in \`docs/text-analysis.md\`.
+
+Source: SADiLaR-II annotated text (${positionals.map((f) => path.basename(f)).join(', ')}; ${paragraphs.length} paragraphs, ${tokens} tokens${heldOut}), by CTexT (Centre for Text Technology, North-West University) and SADiLaR (South African Centre for
+Digital Language Resources), licensed CC BY 4.0. Gaustad, T. & Puttkammer, M. J. (2022). Linguistically
+annotated dataset for four official South African languages with a conjunctive orthography.
+Data in Brief 41, 107994. The word forms, stems, noun classes, templates and counts below are facts
+learnt from that text; these files are distributed under the same licence, with this attribution.
+
+Made with:
+
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag} ${inputs}
+
+| file | one line is |
+|---|---|
+| readings.tsv | a reading: lemma, POS, canonical segmentation (\`u[NPrePre3]-mu[BPre3]-phakathi[NStem]\`), the written letters of each morpheme joined by \`|\` |
+| forms.tsv | a lower-cased word form and its readings as \`reading:count\` (reading = line number in readings.tsv, from 0) |
+| prefixes.tsv | a prefix template: count, written prefix, POS, its morphemes (canonical + written), the stem's tag, a rewrite of the stem's start (\`^p>ph\`), whether the stem keeps its case, the noun class |
+| suffixes.tsv | a suffix template: count, written suffix, its morphemes, the stem's tag, what the lemma adds to the canonical stem, a rewrite of the stem before it (\`tsh>b\`) |
+| pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
+| lexicon.tsv | a stem: canonical form, tag, noun class, count |
+| weights.tsv | a ranker feature and its averaged-perceptron weight |
+| meta.json | language, source, sizes, softmax scale |
+`;
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextFeatures, loadModel, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextFeatures, loadModel, nounClassOfPos, type Candidate, type LearnedModel } from './learned-model.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -73,6 +73,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
     let previousPos = '<s>';
+    let headClass = '';
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token === '') {
@@ -85,7 +86,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         previousPos = '<unk>';
         continue;
       }
-      const scores = candidates.map((c, k) => base[k]! + scoreOf(this.model.weights, contextFeatures(c.pos, previousPos, tokens[i - 1], tokens[i + 1])));
+      const scores = candidates.map((c, k) => base[k]! + scoreOf(this.model.weights, contextFeatures(c.pos, previousPos, tokens[i - 1], tokens[i + 1], headClass)));
       const probabilities = softmax(scores, this.model.scale);
       const readings: TokenAnalysis[] = candidates.map((c, k) => ({
         lemma: c.lemma,
@@ -99,6 +100,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       }));
       readings.sort((a, b) => b.probability - a.probability);
       previousPos = readings[0]!.pos;
+      headClass = nounClassOfPos(previousPos, isNounPos) ?? headClass;
       out.push(cutReadings(readings, options));
     }
     return out;
@@ -142,6 +144,11 @@ const WORD_CLASSES: Record<string, string> = {
 export function wordClassOf(pos: string): string {
   const head = pos.replace(/\d+a?$/, '');
   return WORD_CLASSES[head] ?? WORD_CLASSES[pos] ?? head.toLowerCase();
+}
+
+/** True for the POS tags of nouns (their class is what later words agree with). */
+export function isNounPos(pos: string): boolean {
+  return wordClassOf(pos) === 'noun';
 }
 
 /** The coarse POS group figures are reported by (the tag without its class number). */

@@ -2,9 +2,11 @@
  * The learnt text model of one language (files under `languages/<iso>/text/`, written by
  * scripts/learn-text-model.ts) and the candidate readings it yields for any token:
  *  - forms.tsv + readings.tsv: the word forms of the annotated text with their readings and counts;
- *  - patterns.tsv: word templates (the morphemes before and after a stem, with their written and
- *    canonical forms and tags, a stem rewrite, how the lemma is made from the stem) that read
- *    words never seen in the text;
+ *  - prefixes.tsv, suffixes.tsv, pairs.tsv: word templates, split at the stem (the morphemes
+ *    before it with their written and canonical forms and tags and the reading's POS; the
+ *    morphemes after it, the stem rewrite they cause and how the lemma is made from the stem),
+ *    and how often each prefix and suffix template met in one word; any prefix template combines
+ *    with any suffix template of the same stem tag, so new combinations read new words;
  *  - lexicon.tsv: stems with their tag, noun class and frequency, which tell a likely guess from an
  *    unlikely one;
  *  - weights.tsv: the ranker's feature weights (learned-analyzer.ts).
@@ -22,19 +24,15 @@ export interface StoredReading {
   morphemes: Morpheme[];
 }
 
-/** A word template: the written and canonical morphemes around a stem, learnt from the annotated words. */
-export interface Pattern {
+/** The part of a word template before the stem: written and canonical prefixes, the reading's POS. */
+export interface PrefixTemplate {
   count: number;
-  /** Written letters before the stem (lower case) and after it. */
+  /** Written letters before the stem (lower case). */
   prefix: string;
-  suffix: string;
   pos: string;
   before: Morpheme[];
   stemTag: string;
-  after: Morpheme[];
-  /** The lemma is the canonical stem followed by these letters (`sebenz` + `a`). */
-  lemmaAdd: string;
-  /** How the written stem differs from the canonical one: `^p>ph` (at its start) or `tsh>b` (last occurrence); '' when it does not. */
+  /** How the written stem's start differs from the canonical one (`^p>ph`); '' when it does not. */
   rewrite: string;
   /** The stem keeps the letter case of the token (abbreviations, names) rather than being lower-cased. */
   keepCase: boolean;
@@ -42,16 +40,30 @@ export interface Pattern {
   nounClass: string;
 }
 
+/** The part of a word template after the stem: written and canonical suffixes, how the lemma ends. */
+export interface SuffixTemplate {
+  count: number;
+  suffix: string;
+  after: Morpheme[];
+  stemTag: string;
+  /** The lemma is the canonical stem followed by these letters (`sebenz` + `a`). */
+  lemmaAdd: string;
+  /** How the written stem differs from the canonical one before these suffixes (`tsh>b`, last occurrence); '' when it does not. */
+  rewrite: string;
+}
+
 export interface LearnedModel {
   language: string;
   readings: StoredReading[];
   /** Lower-cased word form -> [reading index, count] pairs, most frequent first. */
   forms: Map<string, Array<[number, number]>>;
-  patterns: Pattern[];
-  /** `prefix\tsuffix` -> pattern indices. */
-  patternIndex: Map<string, number[]>;
-  prefixes: Set<string>;
-  suffixes: Set<string>;
+  prefixTemplates: PrefixTemplate[];
+  suffixTemplates: SuffixTemplate[];
+  /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
+  pairs: Map<string, number>;
+  /** Written prefix -> prefix template indices; written suffix -> suffix template indices. */
+  prefixIndex: Map<string, number[]>;
+  suffixIndex: Map<string, number[]>;
   maxPrefix: number;
   maxSuffix: number;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
@@ -78,7 +90,8 @@ export interface Candidate {
 /** What to leave out of the counts when reading a training token as if unseen (leave-one-out). */
 export interface LeaveOut {
   reading: number;
-  pattern: number;
+  prefixTemplate: number;
+  suffixTemplate: number;
   lexStem: string;
   lexTag: string;
   lexClass: string;
@@ -139,29 +152,34 @@ function decodeMorphemes(segmentation: string, surfaces: string): Morpheme[] {
   return parsed.map((m, i) => ({ surface: written[i] ?? '', canonical: m.canonical, tag: m.tag }));
 }
 
+type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix'>;
+
+const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
 /** The model's files as text (the learn script writes them; `loadModel` reads them back). */
-export function serializeModel(model: Omit<LearnedModel, 'patternIndex' | 'prefixes' | 'suffixes' | 'maxPrefix' | 'maxSuffix'>): Record<string, string> {
+export function serializeModel(model: StoredParts): Record<string, string> {
   const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r) => [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t'))];
   const forms = ['form\treadings'];
-  for (const [form, list] of [...model.forms].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    forms.push(`${form}\t${list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
-  }
-  const patterns = [
-    'count\tprefix\tsuffix\tpos\tbefore\tbefore_surfaces\tstem_tag\tafter\tafter_surfaces\tlemma_add\trewrite\tkeep_case\tnoun_class',
-    ...model.patterns.map((p) =>
-      [p.count, p.prefix, p.suffix, p.pos, ...encodeMorphemes(p.before), p.stemTag, ...encodeMorphemes(p.after), p.lemmaAdd, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t'),
-    ),
+  for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
+  const prefixes = [
+    'count\tprefix\tpos\tbefore\tbefore_surfaces\tstem_tag\trewrite\tkeep_case\tnoun_class',
+    ...model.prefixTemplates.map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
   ];
+  const suffixes = [
+    'count\tsuffix\tafter\tafter_surfaces\tstem_tag\tlemma_add\trewrite',
+    ...model.suffixTemplates.map((p) => [p.count, p.suffix, ...encodeMorphemes(p.after), p.stemTag, p.lemmaAdd, p.rewrite].join('\t')),
+  ];
+  const pairs = ['prefix_template\tsuffix_template\tcount', ...[...model.pairs].sort(byKey).map(([k, c]) => `${k.replace(' ', '\t')}\t${c}`)];
   const lexicon = ['stem\ttag\tnoun_class\tcount'];
-  for (const [key, count] of [...model.lexicon].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
-  }
+  for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
-  for (const [feature, weight] of [...model.weights].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) weights.push(`${feature}\t${+weight.toFixed(4)}`);
+  for (const [feature, weight] of [...model.weights].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
   return {
     'readings.tsv': readings.join('\n') + '\n',
     'forms.tsv': forms.join('\n') + '\n',
-    'patterns.tsv': patterns.join('\n') + '\n',
+    'prefixes.tsv': prefixes.join('\n') + '\n',
+    'suffixes.tsv': suffixes.join('\n') + '\n',
+    'pairs.tsv': pairs.join('\n') + '\n',
     'lexicon.tsv': lexicon.join('\n') + '\n',
     'weights.tsv': weights.join('\n') + '\n',
     'meta.json': JSON.stringify({ ...model.meta, language: model.language, scale: model.scale }, null, 2) + '\n',
@@ -181,23 +199,22 @@ export function addLexicon(lexicon: Map<string, number>, stem: string, tag: stri
 }
 
 /** Builds the indexes of a model from its stored parts. */
-export function indexModel(parts: Omit<LearnedModel, 'patternIndex' | 'prefixes' | 'suffixes' | 'maxPrefix' | 'maxSuffix'>): LearnedModel {
-  const patternIndex = new Map<string, number[]>();
-  const prefixes = new Set<string>();
-  const suffixes = new Set<string>();
-  let maxPrefix = 0;
-  let maxSuffix = 0;
-  parts.patterns.forEach((p, i) => {
-    const key = `${p.prefix}\t${p.suffix}`;
-    const list = patternIndex.get(key);
-    if (list) list.push(i);
-    else patternIndex.set(key, [i]);
-    prefixes.add(p.prefix);
-    suffixes.add(p.suffix);
-    maxPrefix = Math.max(maxPrefix, p.prefix.length);
-    maxSuffix = Math.max(maxSuffix, p.suffix.length);
-  });
-  return { ...parts, patternIndex, prefixes, suffixes, maxPrefix, maxSuffix };
+export function indexModel(parts: StoredParts): LearnedModel {
+  const index = <T>(list: T[], key: (t: T) => string): [Map<string, number[]>, number] => {
+    const map = new Map<string, number[]>();
+    let longest = 0;
+    list.forEach((t, i) => {
+      const k = key(t);
+      const ids = map.get(k);
+      if (ids) ids.push(i);
+      else map.set(k, [i]);
+      longest = Math.max(longest, k.length);
+    });
+    return [map, longest];
+  };
+  const [prefixIndex, maxPrefix] = index(parts.prefixTemplates, (p) => p.prefix);
+  const [suffixIndex, maxSuffix] = index(parts.suffixTemplates, (p) => p.suffix);
+  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
 }
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
@@ -216,24 +233,42 @@ export function loadModel(dir: string): LearnedModel | null {
       }),
     );
   }
-  const patterns: Pattern[] = rows(read('patterns.tsv')).map((r) => ({
+  const prefixTemplates: PrefixTemplate[] = rows(read('prefixes.tsv')).map((r) => ({
     count: Number(r[0]),
     prefix: r[1]!,
-    suffix: r[2]!,
-    pos: r[3]!,
-    before: decodeMorphemes(r[4]!, r[5]!),
-    stemTag: r[6]!,
-    after: decodeMorphemes(r[7]!, r[8]!),
-    lemmaAdd: r[9]!,
-    rewrite: r[10]!,
-    keepCase: r[11] === '1',
-    nounClass: r[12] ?? '',
+    pos: r[2]!,
+    before: decodeMorphemes(r[3]!, r[4]!),
+    stemTag: r[5]!,
+    rewrite: r[6]!,
+    keepCase: r[7] === '1',
+    nounClass: r[8] ?? '',
   }));
+  const suffixTemplates: SuffixTemplate[] = rows(read('suffixes.tsv')).map((r) => ({
+    count: Number(r[0]),
+    suffix: r[1]!,
+    after: decodeMorphemes(r[2]!, r[3]!),
+    stemTag: r[4]!,
+    lemmaAdd: r[5]!,
+    rewrite: r[6]!,
+  }));
+  const pairs = new Map<string, number>();
+  for (const [p, q, c] of rows(read('pairs.tsv'))) pairs.set(`${p} ${q}`, Number(c));
   const lexicon = new Map<string, number>();
   for (const [stem, tag, nounClass, count] of rows(read('lexicon.tsv'))) addLexicon(lexicon, stem!, tag!, nounClass!, Number(count));
   const weights = new Map<string, number>();
   for (const [feature, weight] of rows(read('weights.tsv'))) weights.set(feature!, Number(weight));
-  return indexModel({ language: String(meta.language ?? path.basename(path.dirname(dir))), readings, forms, patterns, lexicon, weights, scale: Number(meta.scale ?? 1), meta });
+  return indexModel({
+    language: String(meta.language ?? path.basename(path.dirname(dir))),
+    readings,
+    forms,
+    prefixTemplates,
+    suffixTemplates,
+    pairs,
+    lexicon,
+    weights,
+    scale: Number(meta.scale ?? 1),
+    meta,
+  });
 }
 
 /** Letters of a token reduced to their kind (`Aa-AAA`, `9.9`), runs collapsed. */
@@ -289,77 +324,106 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
 export function patternCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut, limit = 40): Candidate[] {
   const lower = token.toLowerCase();
   const n = lower.length;
-  const found: Array<{ candidate: Candidate; prior: number }> = [];
-  const seen = new Set<string>();
   const lex = (key: string, stem: string, tag: string, nounClass: string, level: number): number => {
     let count = model.lexicon.get(key) ?? 0;
     if (leaveOut && count > 0 && leaveOut.lexStem === stem && (level === 0 || leaveOut.lexTag === tag) && (level < 2 || leaveOut.lexClass === nounClass)) count--;
     return count;
   };
+  // The suffix templates that end the token, by length of the suffix.
+  const suffixHits: Array<Array<[number, number]>> = [];
+  for (let s = 0; s <= Math.min(model.maxSuffix, n - 1); s++) {
+    const ids = model.suffixIndex.get(s === 0 ? '' : lower.slice(n - s));
+    const hits: Array<[number, number]> = [];
+    for (const id of ids ?? []) {
+      const count = model.suffixTemplates[id]!.count - (leaveOut?.suffixTemplate === id ? 1 : 0);
+      if (count > 0) hits.push([id, count]);
+    }
+    suffixHits.push(hits);
+  }
+  const found: Array<{ prior: number; build: () => Candidate }> = [];
   for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
-    const prefix = lower.slice(0, p);
-    if (!model.prefixes.has(prefix)) continue;
-    for (let s = 0; s <= Math.min(model.maxSuffix, n - p - 1); s++) {
-      const suffix = s === 0 ? '' : lower.slice(n - s);
-      if (!model.suffixes.has(suffix)) continue;
-      const ids = model.patternIndex.get(`${prefix}\t${suffix}`);
-      if (!ids) continue;
-      for (const id of ids) {
-        const pattern = model.patterns[id]!;
-        const count = leaveOut && leaveOut.pattern === id ? pattern.count - 1 : pattern.count;
-        if (count <= 0) continue;
-        const writtenStem = token.slice(p, n - s);
-        if (writtenStem.length < 2 && p + s > 0) continue;
-        const rewritten = applyRewrite(pattern.keepCase ? writtenStem : writtenStem.toLowerCase(), pattern.rewrite);
-        if (rewritten === null || rewritten === '') continue;
-        const lemma = rewritten + pattern.lemmaAdd;
-        const morphemes: Morpheme[] = [];
-        let at = 0;
-        for (const m of pattern.before) {
-          morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
-          at += m.surface.length;
+    const prefixIds = model.prefixIndex.get(lower.slice(0, p));
+    if (!prefixIds) continue;
+    for (const pid of prefixIds) {
+      const pre = model.prefixTemplates[pid]!;
+      const preCount = pre.count - (leaveOut?.prefixTemplate === pid ? 1 : 0);
+      if (preCount <= 0) continue;
+      for (let s = 0; s < suffixHits.length && p + s < n; s++) {
+        for (const [sid, sufCount] of suffixHits[s]!) {
+          const suf = model.suffixTemplates[sid]!;
+          if (suf.stemTag !== pre.stemTag) continue;
+          const writtenStem = token.slice(p, n - s);
+          if (writtenStem.length < 2 && p + s > 0) continue;
+          let stem: string | null = pre.keepCase ? writtenStem : writtenStem.toLowerCase();
+          stem = applyRewrite(stem, pre.rewrite);
+          if (stem !== null) stem = applyRewrite(stem, suf.rewrite);
+          if (stem === null || stem === '') continue;
+          const canonical = stem;
+          const exact = lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2);
+          const tagged = lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1);
+          const any = lex(stem, stem, pre.stemTag, pre.nounClass, 0);
+          let pair = model.pairs.get(`${pid} ${sid}`) ?? 0;
+          if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
+          const prior =
+            Math.log(preCount + 1) + Math.log(sufCount + 1) + (pair > 0 ? 1 + Math.log(pair) : 0) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s);
+          found.push({
+            prior,
+            build: () => {
+              const morphemes: Morpheme[] = [];
+              let at = 0;
+              for (const m of pre.before) {
+                morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+                at += m.surface.length;
+              }
+              morphemes.push({ surface: writtenStem, canonical, tag: pre.stemTag });
+              at = n - s;
+              for (const m of suf.after) {
+                morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+                at += m.surface.length;
+              }
+              const lemma = canonical + suf.lemmaAdd;
+              const guess = tagged === 0;
+              const last = canonical.slice(-1).toLowerCase();
+              const preSig = pre.before.map((m) => m.tag).join('-');
+              const sufSig = suf.after.map((m) => m.tag).join('-');
+              const features = [
+                ...baseFeatures(token, pre.pos),
+                'unseen',
+                `prc=${bin(preCount)}`,
+                `suc=${bin(sufCount)}`,
+                `pair=${bin(pair)}`,
+                `pre=${lower.slice(0, p)}|${pre.pos}`,
+                `suf=${lower.slice(n - s)}|${pre.pos}`,
+                `psig=${preSig}|${pre.stemTag}|${pre.pos}`,
+                `ssig=${sufSig}|${pre.stemTag}|${pre.pos}`,
+                `lexexact=${bin(exact)}`,
+                `lextag=${bin(tagged)}`,
+                `lexany=${bin(any)}`,
+                `lexexact>0|${pre.stemTag}|${exact > 0}`,
+                `cover=${Math.min(p + s, 12)}`,
+                `slen=${Math.min(writtenStem.length, 10)}|${pre.stemTag}`,
+                `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pre.stemTag}`,
+                `rw=${pre.rewrite}|${suf.rewrite}`,
+                `rwstem=${pre.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pre.stemTag}`,
+              ];
+              return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
+            },
+          });
         }
-        morphemes.push({ surface: writtenStem, canonical: rewritten, tag: pattern.stemTag });
-        at = n - s;
-        for (const m of pattern.after) {
-          morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
-          at += m.surface.length;
-        }
-        const key = readingKey(lemma, pattern.pos, morphemes);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const exact = lex(`${rewritten}\t${pattern.stemTag}\t${pattern.nounClass}`, rewritten, pattern.stemTag, pattern.nounClass, 2);
-        const tagged = lex(`${rewritten}\t${pattern.stemTag}`, rewritten, pattern.stemTag, pattern.nounClass, 1);
-        const any = lex(rewritten, rewritten, pattern.stemTag, pattern.nounClass, 0);
-        const guess = tagged === 0;
-        const signature = `${pattern.before.map((m) => m.tag).join('-')}|${pattern.stemTag}|${pattern.after.map((m) => m.tag).join('-')}`;
-        const last = rewritten.slice(-1).toLowerCase();
-        const features = [
-          ...baseFeatures(token, pattern.pos),
-          'unseen',
-          `pcount=${bin(count)}`,
-          `ppos=${prefix}|${suffix}|${pattern.pos}`,
-          `psig=${signature}|${pattern.pos}`,
-          `lexexact=${bin(exact)}`,
-          `lextag=${bin(tagged)}`,
-          `lexany=${bin(any)}`,
-          `lexexact>0|${pattern.stemTag}|${exact > 0}`,
-          `cover=${Math.min(p + s, 12)}`,
-          `slen=${Math.min(writtenStem.length, 10)}|${pattern.stemTag}`,
-          `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pattern.stemTag}`,
-          `rw=${pattern.rewrite}`,
-          `rwstem=${pattern.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pattern.stemTag}`,
-        ];
-        const prior = Math.log(count + 1) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s);
-        found.push({
-          prior,
-          candidate: { lemma, pos: pattern.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key, features },
-        });
       }
     }
   }
-  found.sort((a, b) => b.prior - a.prior || (a.candidate.key < b.candidate.key ? -1 : 1));
-  return found.slice(0, limit).map((f) => f.candidate);
+  found.sort((a, b) => b.prior - a.prior);
+  const out: Candidate[] = [];
+  const keys = new Set<string>();
+  for (const f of found) {
+    if (out.length >= limit) break;
+    const candidate = f.build();
+    if (keys.has(candidate.key)) continue;
+    keys.add(candidate.key);
+    out.push(candidate);
+  }
+  return out;
 }
 
 /** Every candidate of a token: its seen readings, or the templates' readings when the form is new. */
@@ -367,9 +431,28 @@ export function candidatesOf(model: LearnedModel, token: string, leaveOut?: Leav
   return seenCandidates(model, token, leaveOut) ?? patternCandidates(model, token, leaveOut);
 }
 
-/** Features linking a candidate's POS to the neighbouring tokens. */
-export function contextFeatures(pos: string, previousPos: string, previous: string | undefined, next: string | undefined): string[] {
+/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
+export function contextFeatures(pos: string, previousPos: string, previous: string | undefined, next: string | undefined, headClass: string): string[] {
   const prev = previous === undefined ? '<s>' : previous.toLowerCase();
   const nxt = next === undefined ? '</s>' : next.toLowerCase();
-  return [`pp=${previousPos}|${pos}`, `pw=${prev}|${pos}`, `nw=${nxt}|${pos}`, `ns=${nxt.slice(-2)}|${pos}`, `np=${nxt.slice(0, 2)}|${pos}`];
+  const match = CLASS_OF_POS.exec(pos);
+  const own = match ? match[2]! : '';
+  const head = match ? match[1]! : pos;
+  return [
+    `pp=${previousPos}|${pos}`,
+    `pw=${prev}|${pos}`,
+    `nw=${nxt}|${pos}`,
+    `ns=${nxt.slice(-2)}|${pos}`,
+    `np=${nxt.slice(0, 2)}|${pos}`,
+    `agr=${headClass}|${pos}`,
+    `agrsame=${own === '' ? '-' : own === headClass}|${head}`,
+  ];
+}
+
+const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
+
+/** The noun class a POS tag carries when the tag is a noun's (`N09` -> `9`), else null. */
+export function nounClassOfPos(pos: string, isNoun: (pos: string) => boolean): string | null {
+  const match = CLASS_OF_POS.exec(pos);
+  return match && isNoun(pos) ? match[2]! : null;
 }
