@@ -52,6 +52,18 @@ export interface SuffixTemplate {
   rewrite: string;
 }
 
+/** A head (leading morphemes, with the reading's POS) or a tail (trailing morphemes, with the stem's tag) of prefix templates. */
+export interface PrefixPart {
+  morphemes: Morpheme[];
+  /** The tag the part meets the other part on: a head's last tag, the tag before a tail. */
+  junction: string;
+  pos: string;
+  stemTag: string;
+  rewrite: string;
+  keepCase: boolean;
+  count: number;
+}
+
 export interface LearnedModel {
   language: string;
   readings: StoredReading[];
@@ -65,6 +77,9 @@ export interface LearnedModel {
   prefixIndex: Map<string, number[]>;
   suffixIndex: Map<string, number[]>;
   maxPrefix: number;
+  /** Leading morphemes of prefix templates by their written form; trailing morphemes by their written form and the tag before them. */
+  heads: Map<string, PrefixPart[]>;
+  tails: Map<string, Map<string, PrefixPart[]>>;
   maxSuffix: number;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Map<string, number>;
@@ -152,7 +167,7 @@ function decodeMorphemes(segmentation: string, surfaces: string): Morpheme[] {
   return parsed.map((m, i) => ({ surface: written[i] ?? '', canonical: m.canonical, tag: m.tag }));
 }
 
-type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix'>;
+type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix' | 'heads' | 'tails'>;
 
 const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
@@ -214,7 +229,44 @@ export function indexModel(parts: StoredParts): LearnedModel {
   };
   const [prefixIndex, maxPrefix] = index(parts.prefixTemplates, (p) => p.prefix);
   const [suffixIndex, maxSuffix] = index(parts.suffixTemplates, (p) => p.suffix);
-  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
+  // Prefix templates cut at each morpheme boundary: a head of one template and a tail of another
+  // that meet on the same morpheme tag make a prefix sequence the text never showed whole.
+  const headParts = new Map<string, PrefixPart>();
+  const tailParts = new Map<string, PrefixPart>();
+  const heads = new Map<string, PrefixPart[]>();
+  const tails = new Map<string, Map<string, PrefixPart[]>>();
+  const written = (ms: readonly Morpheme[]): string => ms.map((m) => m.surface).join('').toLowerCase();
+  parts.prefixTemplates.forEach((t) => {
+    for (let k = 1; k <= t.before.length; k++) {
+      const ms = t.before.slice(0, k);
+      const key = `${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.pos}`;
+      const part = headParts.get(key);
+      if (part) part.count += t.count;
+      else {
+        const made: PrefixPart = { morphemes: ms, junction: ms[k - 1]!.tag, pos: t.pos, stemTag: '', rewrite: '', keepCase: false, count: t.count };
+        headParts.set(key, made);
+        const w = written(ms);
+        if (w !== '') heads.set(w, [...(heads.get(w) ?? []), made]);
+      }
+    }
+    for (let j = 1; j < t.before.length; j++) {
+      const ms = t.before.slice(j);
+      const junction = t.before[j - 1]!.tag;
+      const key = `${junction}\t${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.stemTag}\t${t.rewrite}\t${t.keepCase}`;
+      const part = tailParts.get(key);
+      if (part) part.count += t.count;
+      else {
+        const made: PrefixPart = { morphemes: ms, junction, pos: '', stemTag: t.stemTag, rewrite: t.rewrite, keepCase: t.keepCase, count: t.count };
+        tailParts.set(key, made);
+        const w = written(ms);
+        if (w === '') continue;
+        let byJunction = tails.get(w);
+        if (!byJunction) tails.set(w, (byJunction = new Map()));
+        byJunction.set(junction, [...(byJunction.get(junction) ?? []), made]);
+      }
+    }
+  });
+  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix, heads, tails };
 }
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
@@ -286,9 +338,9 @@ function bin(count: number): number {
 }
 
 /** Features of a candidate that depend on the token alone (the neighbours are added by the ranker). */
-function baseFeatures(token: string, pos: string): string[] {
+function baseFeatures(token: string, pos: string, shape = shapeOf(token)): string[] {
   const lower = token.toLowerCase();
-  return [`pos=${pos}`, `shape=${shapeOf(token)}|${pos}`, `suf3=${lower.slice(-3)}|${pos}`, `pre3=${lower.slice(0, 3)}|${pos}`];
+  return [`pos=${pos}`, `shape=${shape}|${pos}`, `suf3=${lower.slice(-3)}|${pos}`, `pre3=${lower.slice(0, 3)}|${pos}`];
 }
 
 /** Candidates from the word-form table (null when the form was not seen, or only in the left-out token). */
@@ -330,28 +382,57 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     return count;
   };
   // The suffix templates that end the token, by length of the suffix.
-  const suffixHits: Array<Array<[number, number]>> = [];
+  const suffixHits = new Map<string, Array<[number, number, number]>>();
   for (let s = 0; s <= Math.min(model.maxSuffix, n - 1); s++) {
-    const ids = model.suffixIndex.get(s === 0 ? '' : lower.slice(n - s));
-    const hits: Array<[number, number]> = [];
-    for (const id of ids ?? []) {
-      const count = model.suffixTemplates[id]!.count - (leaveOut?.suffixTemplate === id ? 1 : 0);
-      if (count > 0) hits.push([id, count]);
+    for (const id of model.suffixIndex.get(s === 0 ? '' : lower.slice(n - s)) ?? []) {
+      const template = model.suffixTemplates[id]!;
+      const count = template.count - (leaveOut?.suffixTemplate === id ? 1 : 0);
+      if (count <= 0) continue;
+      const list = suffixHits.get(template.stemTag);
+      if (list) list.push([s, id, count]);
+      else suffixHits.set(template.stemTag, [[s, id, count]]);
     }
-    suffixHits.push(hits);
   }
   const found: Array<{ prior: number; build: () => Candidate }> = [];
+  const shape = shapeOf(token);
+  const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
+  // Prefix options: whole templates, then a head of one template joined to a tail of another.
+  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean }> = [];
   for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
-    const prefixIds = model.prefixIndex.get(lower.slice(0, p));
-    if (!prefixIds) continue;
-    for (const pid of prefixIds) {
-      const pre = model.prefixTemplates[pid]!;
-      const preCount = pre.count - (leaveOut?.prefixTemplate === pid ? 1 : 0);
-      if (preCount <= 0) continue;
-      for (let s = 0; s < suffixHits.length && p + s < n; s++) {
-        for (const [sid, sufCount] of suffixHits[s]!) {
+    for (const pid of model.prefixIndex.get(lower.slice(0, p)) ?? []) {
+      const preCount = countOf(pid);
+      if (preCount > 0) options.push({ p, pid, pre: model.prefixTemplates[pid]!, preCount, composed: false });
+    }
+  }
+  const composedOptions: typeof options = [];
+  for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
+    const headList = model.heads.get(lower.slice(0, q));
+    if (!headList) continue;
+    for (let p = q + 1; p <= Math.min(q + model.maxPrefix, n - 2); p++) {
+      const byJunction = model.tails.get(lower.slice(q, p));
+      if (!byJunction) continue;
+      for (const head of headList) {
+        for (const tail of byJunction.get(head.junction) ?? []) {
+          const before = [...head.morphemes, ...tail.morphemes];
+          composedOptions.push({
+            p,
+            pid: -1,
+            composed: true,
+            preCount: Math.min(head.count, tail.count),
+            pre: { count: 0, prefix: lower.slice(0, p), pos: head.pos, before, stemTag: tail.stemTag, rewrite: tail.rewrite, keepCase: tail.keepCase, nounClass: nounClassOf(before) },
+          });
+        }
+      }
+    }
+  }
+  composedOptions.sort((x, y) => y.preCount - x.preCount || y.p - x.p);
+  options.push(...composedOptions.slice(0, 60));
+  for (const { p, pid, pre, preCount, composed } of options) {
+    {
+      {
+        for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
+          if (p + s >= n) continue;
           const suf = model.suffixTemplates[sid]!;
-          if (suf.stemTag !== pre.stemTag) continue;
           const writtenStem = token.slice(p, n - s);
           if (writtenStem.length < 2 && p + s > 0) continue;
           let stem: string | null = pre.keepCase ? writtenStem : writtenStem.toLowerCase();
@@ -365,7 +446,12 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
           let pair = model.pairs.get(`${pid} ${sid}`) ?? 0;
           if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
           const prior =
-            Math.log(preCount + 1) + Math.log(sufCount + 1) + (pair > 0 ? 1 + Math.log(pair) : 0) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s);
+            Math.log(preCount + 1) +
+            Math.log(sufCount + 1) +
+            (pair > 0 ? 1 + Math.log(pair) : 0) +
+            (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+            0.3 * (p + s) -
+            (composed ? 2 : 0);
           found.push({
             prior,
             build: () => {
@@ -387,8 +473,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
               const preSig = pre.before.map((m) => m.tag).join('-');
               const sufSig = suf.after.map((m) => m.tag).join('-');
               const features = [
-                ...baseFeatures(token, pre.pos),
+                ...baseFeatures(token, pre.pos, shape),
                 'unseen',
+                `composed=${composed}`,
                 `prc=${bin(preCount)}`,
                 `suc=${bin(sufCount)}`,
                 `pair=${bin(pair)}`,
