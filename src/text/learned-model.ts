@@ -393,7 +393,6 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       else suffixHits.set(template.stemTag, [[s, id, count]]);
     }
   }
-  const found: Array<{ prior: number; build: () => Candidate }> = [];
   const shape = shapeOf(token);
   const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
@@ -427,88 +426,119 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   }
   composedOptions.sort((x, y) => y.preCount - x.preCount || y.p - x.p);
   options.push(...composedOptions.slice(0, 60));
-  for (const { p, pid, pre, preCount, composed } of options) {
-    {
-      {
-        for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
-          if (p + s >= n) continue;
-          const suf = model.suffixTemplates[sid]!;
-          const writtenStem = token.slice(p, n - s);
-          if (writtenStem.length < 2 && p + s > 0) continue;
-          let stem: string | null = pre.keepCase ? writtenStem : writtenStem.toLowerCase();
-          stem = applyRewrite(stem, pre.rewrite);
-          if (stem !== null) stem = applyRewrite(stem, suf.rewrite);
-          if (stem === null || stem === '') continue;
-          const canonical = stem;
-          const exact = lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2);
-          const tagged = lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1);
-          const any = lex(stem, stem, pre.stemTag, pre.nounClass, 0);
-          let pair = model.pairs.get(`${pid} ${sid}`) ?? 0;
-          if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
-          const prior =
-            Math.log(preCount + 1) +
-            Math.log(sufCount + 1) +
-            (pair > 0 ? 1 + Math.log(pair) : 0) +
-            (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
-            0.3 * (p + s) -
-            (composed ? 2 : 0);
-          found.push({
-            prior,
-            build: () => {
-              const morphemes: Morpheme[] = [];
-              let at = 0;
-              for (const m of pre.before) {
-                morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
-                at += m.surface.length;
-              }
-              morphemes.push({ surface: writtenStem, canonical, tag: pre.stemTag });
-              at = n - s;
-              for (const m of suf.after) {
-                morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
-                at += m.surface.length;
-              }
-              const lemma = canonical + suf.lemmaAdd;
-              const guess = tagged === 0;
-              const last = canonical.slice(-1).toLowerCase();
-              const preSig = pre.before.map((m) => m.tag).join('-');
-              const sufSig = suf.after.map((m) => m.tag).join('-');
-              const features = [
-                ...baseFeatures(token, pre.pos, shape),
-                'unseen',
-                `composed=${composed}`,
-                `prc=${bin(preCount)}`,
-                `suc=${bin(sufCount)}`,
-                `pair=${bin(pair)}`,
-                `pre=${lower.slice(0, p)}|${pre.pos}`,
-                `suf=${lower.slice(n - s)}|${pre.pos}`,
-                `psig=${preSig}|${pre.stemTag}|${pre.pos}`,
-                `ssig=${sufSig}|${pre.stemTag}|${pre.pos}`,
-                `lexexact=${bin(exact)}`,
-                `lextag=${bin(tagged)}`,
-                `lexany=${bin(any)}`,
-                `lexexact>0|${pre.stemTag}|${exact > 0}`,
-                `cover=${Math.min(p + s, 12)}`,
-                `slen=${Math.min(writtenStem.length, 10)}|${pre.stemTag}`,
-                `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pre.stemTag}`,
-                `rw=${pre.rewrite}|${suf.rewrite}`,
-                `rwstem=${pre.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pre.stemTag}`,
+  const stems = new Map<string, [string, number, number, number] | null>();
+  // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
+  const priors: number[] = [];
+  const combos: Array<[number, number, number, [string, number, number, number], number]> = [];
+  options.forEach(({ p, pid, pre, preCount, composed }, oi) => {
+    for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
+      if (p + s >= n) continue;
+      const suf = model.suffixTemplates[sid]!;
+      if (n - s - p < 2 && p + s > 0) continue;
+      const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
+      let stemFacts = stems.get(stemKey);
+      if (stemFacts === undefined) {
+        const written = token.slice(p, n - s);
+        let stem: string | null = pre.keepCase ? written : written.toLowerCase();
+        stem = applyRewrite(stem, pre.rewrite);
+        if (stem !== null) stem = applyRewrite(stem, suf.rewrite);
+        stemFacts =
+          stem === null || stem === ''
+            ? null
+            : [
+                stem,
+                lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2),
+                lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1),
+                lex(stem, stem, pre.stemTag, pre.nounClass, 0),
               ];
-              return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
-            },
-          });
-        }
+        stems.set(stemKey, stemFacts);
       }
+      if (stemFacts === null) continue;
+      const [, exact, tagged, any] = stemFacts;
+      let pair = pid < 0 ? 0 : model.pairs.get(`${pid} ${sid}`) ?? 0;
+      if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
+      priors.push(
+        Math.log(preCount + 1) +
+          Math.log(sufCount + 1) +
+          (pair > 0 ? 1 + Math.log(pair) : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+          0.3 * (p + s) -
+          (composed ? 2 : 0),
+      );
+      combos.push([oi, s, sid, stemFacts, pair]);
     }
-  }
-  found.sort((a, b) => b.prior - a.prior);
+  });
+  const build = (k: number): Candidate => {
+    const [oi, s, sid, [canonical, exact, tagged, any], pair] = combos[k]!;
+    const { p, pre, preCount, composed } = options[oi]!;
+    const suf = model.suffixTemplates[sid]!;
+    const sufCount = suf.count - (leaveOut?.suffixTemplate === sid ? 1 : 0);
+    const writtenStem = token.slice(p, n - s);
+    const morphemes: Morpheme[] = [];
+    let at = 0;
+    for (const m of pre.before) {
+      morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+      at += m.surface.length;
+    }
+    morphemes.push({ surface: writtenStem, canonical, tag: pre.stemTag });
+    at = n - s;
+    for (const m of suf.after) {
+      morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+      at += m.surface.length;
+    }
+    const lemma = canonical + suf.lemmaAdd;
+    const guess = tagged === 0;
+    const last = canonical.slice(-1).toLowerCase();
+    const preSig = pre.before.map((m) => m.tag).join('-');
+    const sufSig = suf.after.map((m) => m.tag).join('-');
+    const features = [
+      ...baseFeatures(token, pre.pos, shape),
+      'unseen',
+      `composed=${composed}`,
+      `prc=${bin(preCount)}`,
+      `suc=${bin(sufCount)}`,
+      `pair=${bin(pair)}`,
+      `pre=${lower.slice(0, p)}|${pre.pos}`,
+      `suf=${lower.slice(n - s)}|${pre.pos}`,
+      `psig=${preSig}|${pre.stemTag}|${pre.pos}`,
+      `ssig=${sufSig}|${pre.stemTag}|${pre.pos}`,
+      `lexexact=${bin(exact)}`,
+      `lextag=${bin(tagged)}`,
+      `lexany=${bin(any)}`,
+      `lexexact>0|${pre.stemTag}|${exact > 0}`,
+      `cover=${Math.min(p + s, 12)}`,
+      `slen=${Math.min(writtenStem.length, 10)}|${pre.stemTag}`,
+      `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pre.stemTag}`,
+      `rw=${pre.rewrite}|${suf.rewrite}`,
+      `rwstem=${pre.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pre.stemTag}`,
+    ];
+    return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
+  };
+  const order = priors.map((_, k) => k).sort((x, y) => priors[y]! - priors[x]! || x - y);
   const out: Candidate[] = [];
   const keys = new Set<string>();
-  for (const f of found) {
+  const optionKeys = new Map<number, string>();
+  const suffixKeys = new Map<number, string>();
+  for (const k of order) {
     if (out.length >= limit) break;
-    const candidate = f.build();
-    if (keys.has(candidate.key)) continue;
-    keys.add(candidate.key);
-    out.push(candidate);
+    // The reading a combination makes (its lemma, POS and segmentation), told before building it.
+    const [oi, , sid, [canonical]] = combos[k]!;
+    let optionKey = optionKeys.get(oi);
+    if (optionKey === undefined) {
+      const o = options[oi]!;
+      optionKey = `${o.pre.pos}\t${o.pre.stemTag}\t${formatSegmentation(o.pre.before)}`;
+      optionKeys.set(oi, optionKey);
+    }
+    let suffixKey = suffixKeys.get(sid);
+    if (suffixKey === undefined) {
+      const t = model.suffixTemplates[sid]!;
+      suffixKey = `${t.lemmaAdd}\t${formatSegmentation(t.after)}`;
+      suffixKeys.set(sid, suffixKey);
+    }
+    const key = `${optionKey}\t${canonical}\t${suffixKey}`;
+    if (keys.has(key)) continue;
+    keys.add(key);
+    out.push(build(k));
   }
   return out;
 }
