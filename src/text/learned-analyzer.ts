@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextFeatures, loadModel, nounClassOfPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, loadModel, nounClassOfPos, type Candidate, type LearnedModel } from './learned-model.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -19,6 +19,23 @@ interface Scored {
   candidates: Candidate[];
   /** Score of each candidate from the features that ignore the neighbours. */
   base: number[];
+  /** Each candidate's POS split into its tag and class number (for the agreement feature). */
+  own: string[];
+  head: string[];
+}
+
+/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight: one lookup per token and kind, then one per reading. */
+function contextTable(weights: ReadonlyMap<string, number>): Map<string, Map<string, number>> {
+  const table = new Map<string, Map<string, number>>();
+  for (const [feature, weight] of weights) {
+    if (!/^(?:pp|pw|nw|ns|np|agr)=/.test(feature)) continue;
+    const bar = feature.lastIndexOf('|');
+    const context = feature.slice(0, bar);
+    let byPos = table.get(context);
+    if (!byPos) table.set(context, (byPos = new Map()));
+    byPos.set(feature.slice(bar + 1), weight);
+  }
+  return table;
 }
 
 /** Sum of the weights of `features`. */
@@ -54,6 +71,7 @@ export function cutReadings<T extends { probability: number }>(sorted: T[], opti
 export class LearnedTextAnalyzer implements TextAnalyzer {
   readonly language: string;
   private readonly cache = new Map<string, Scored>();
+  private context: Map<string, Map<string, number>> | undefined;
 
   constructor(readonly model: LearnedModel) {
     this.language = model.language;
@@ -63,7 +81,17 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     let hit = this.cache.get(token);
     if (!hit) {
       const candidates = candidatesOf(this.model, token);
-      hit = { candidates, base: candidates.map((c) => scoreOf(this.model.weights, c.features)) };
+      for (const c of candidates) {
+        for (const m of c.morphemes) Object.freeze(m);
+        Object.freeze(c.morphemes);
+      }
+      const split = candidates.map((c) => /^(\D+?)0*(\d+a?)$/.exec(c.pos));
+      hit = {
+        candidates,
+        base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
+        own: split.map((m) => (m ? m[2]! : '')),
+        head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
+      };
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
       this.cache.set(token, hit);
     }
@@ -72,6 +100,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
+    const context = (this.context ??= contextTable(this.model.weights));
+    const weights = this.model.weights;
     let previousPos = '<s>';
     let headClass = '';
     for (let i = 0; i < tokens.length; i++) {
@@ -80,19 +110,35 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         out.push([]);
         continue;
       }
-      const { candidates, base } = this.scored(token);
+      const { candidates, base, own, head } = this.scored(token);
       if (candidates.length === 0) {
         out.push([]);
         previousPos = '<unk>';
         continue;
       }
-      const scores = candidates.map((c, k) => base[k]! + scoreOf(this.model.weights, contextFeatures(c.pos, previousPos, tokens[i - 1], tokens[i + 1], headClass)));
+      // The same features as contextFeatures() in learned-model.ts, looked up by context first.
+      const previous = i === 0 ? '<s>' : tokens[i - 1]!.toLowerCase();
+      const next = i + 1 < tokens.length ? tokens[i + 1]!.toLowerCase() : '</s>';
+      const tables = [
+        context.get(`pp=${previousPos}`),
+        context.get(`pw=${previous}`),
+        context.get(`nw=${next}`),
+        context.get(`ns=${next.slice(-2)}`),
+        context.get(`np=${next.slice(0, 2)}`),
+        context.get(`agr=${headClass}`),
+      ];
+      const scores = candidates.map((c, k) => {
+        let score = base[k]!;
+        for (const table of tables) if (table) score += table.get(c.pos) ?? 0;
+        const ownClass = own[k]!;
+        return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
+      });
       const probabilities = softmax(scores, this.model.scale);
       const readings: TokenAnalysis[] = candidates.map((c, k) => ({
         lemma: c.lemma,
         pos: c.pos,
         word_class: wordClassOf(c.pos),
-        morphemes: c.morphemes.map((m) => ({ ...m })),
+        morphemes: c.morphemes,
         probability: probabilities[k]!,
         guess: c.guess,
         source: c.source,

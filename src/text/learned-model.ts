@@ -66,7 +66,10 @@ export interface PrefixPart {
 
 export interface LearnedModel {
   language: string;
-  readings: StoredReading[];
+  /** Readings by index; a loaded model decodes each on first use (see `readingAt`). */
+  readings: Array<StoredReading | undefined>;
+  /** Undecoded readings.tsv rows of a loaded model. */
+  rawReadings?: string[][];
   /** Lower-cased word form -> [reading index, count] pairs, most frequent first. */
   forms: Map<string, Array<[number, number]>>;
   prefixTemplates: PrefixTemplate[];
@@ -78,8 +81,9 @@ export interface LearnedModel {
   suffixIndex: Map<string, number[]>;
   maxPrefix: number;
   /** Leading morphemes of prefix templates by their written form; trailing morphemes by their written form and the tag before them. */
-  heads: Map<string, PrefixPart[]>;
-  tails: Map<string, Map<string, PrefixPart[]>>;
+  /** Built on the first unseen word (`compositionIndex`). */
+  heads?: Map<string, PrefixPart[]>;
+  tails?: Map<string, Map<string, PrefixPart[]>>;
   maxSuffix: number;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Map<string, number>;
@@ -167,13 +171,13 @@ function decodeMorphemes(segmentation: string, surfaces: string): Morpheme[] {
   return parsed.map((m, i) => ({ surface: written[i] ?? '', canonical: m.canonical, tag: m.tag }));
 }
 
-type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix' | 'heads' | 'tails'>;
+type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix'>;
 
 const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** The model's files as text (the learn script writes them; `loadModel` reads them back). */
 export function serializeModel(model: StoredParts): Record<string, string> {
-  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r) => [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t'))];
+  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)] : model.rawReadings![i]!).join('\t'))];
   const forms = ['form\treadings'];
   for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
   const prefixes = [
@@ -229,6 +233,13 @@ export function indexModel(parts: StoredParts): LearnedModel {
   };
   const [prefixIndex, maxPrefix] = index(parts.prefixTemplates, (p) => p.prefix);
   const [suffixIndex, maxSuffix] = index(parts.suffixTemplates, (p) => p.suffix);
+  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
+}
+
+/** The heads and tails of the prefix templates, built once per model on first use. */
+function compositionIndex(model: LearnedModel): { heads: Map<string, PrefixPart[]>; tails: Map<string, Map<string, PrefixPart[]>> } {
+  if (model.heads && model.tails) return { heads: model.heads, tails: model.tails };
+  const parts = model;
   // Prefix templates cut at each morpheme boundary: a head of one template and a tail of another
   // that meet on the same morpheme tag make a prefix sequence the text never showed whole.
   const headParts = new Map<string, PrefixPart>();
@@ -246,7 +257,11 @@ export function indexModel(parts: StoredParts): LearnedModel {
         const made: PrefixPart = { morphemes: ms, junction: ms[k - 1]!.tag, pos: t.pos, stemTag: '', rewrite: '', keepCase: false, count: t.count };
         headParts.set(key, made);
         const w = written(ms);
-        if (w !== '') heads.set(w, [...(heads.get(w) ?? []), made]);
+        if (w !== '') {
+          const list = heads.get(w);
+          if (list) list.push(made);
+          else heads.set(w, [made]);
+        }
       }
     }
     for (let j = 1; j < t.before.length; j++) {
@@ -262,11 +277,15 @@ export function indexModel(parts: StoredParts): LearnedModel {
         if (w === '') continue;
         let byJunction = tails.get(w);
         if (!byJunction) tails.set(w, (byJunction = new Map()));
-        byJunction.set(junction, [...(byJunction.get(junction) ?? []), made]);
+        const list = byJunction.get(junction);
+        if (list) list.push(made);
+        else byJunction.set(junction, [made]);
       }
     }
   });
-  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix, heads, tails };
+  model.heads = heads;
+  model.tails = tails;
+  return { heads, tails };
 }
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
@@ -274,7 +293,8 @@ export function loadModel(dir: string): LearnedModel | null {
   if (!existsSync(path.join(dir, 'meta.json'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
   const meta = JSON.parse(read('meta.json')) as Record<string, unknown>;
-  const readings = rows(read('readings.tsv')).map(([lemma, pos, seg, surf]) => ({ lemma: lemma!, pos: pos!, morphemes: decodeMorphemes(seg ?? '', surf ?? '') }));
+  const rawReadings = rows(read('readings.tsv'));
+  const readings = new Array<StoredReading | undefined>(rawReadings.length);
   const forms = new Map<string, Array<[number, number]>>();
   for (const [form, list] of rows(read('forms.tsv'))) {
     forms.set(
@@ -312,6 +332,7 @@ export function loadModel(dir: string): LearnedModel | null {
   return indexModel({
     language: String(meta.language ?? path.basename(path.dirname(dir))),
     readings,
+    rawReadings,
     forms,
     prefixTemplates,
     suffixTemplates,
@@ -343,6 +364,17 @@ function baseFeatures(token: string, pos: string, shape = shapeOf(token)): strin
   return [`pos=${pos}`, `shape=${shape}|${pos}`, `suf3=${lower.slice(-3)}|${pos}`, `pre3=${lower.slice(0, 3)}|${pos}`];
 }
 
+/** Reading `r` of the model, decoded on first use. */
+export function readingAt(model: LearnedModel, r: number): StoredReading {
+  let reading = model.readings[r];
+  if (!reading) {
+    const [lemma, pos, seg, surf] = model.rawReadings![r]!;
+    reading = { lemma: lemma!, pos: pos!, morphemes: decodeMorphemes(seg ?? '', surf ?? '') };
+    model.readings[r] = reading;
+  }
+  return reading;
+}
+
 /** Candidates from the word-form table (null when the form was not seen, or only in the left-out token). */
 export function seenCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] | null {
   const list = model.forms.get(token.toLowerCase());
@@ -358,7 +390,7 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
   }
   if (total === 0) return null;
   return counted.map(([r, count], rank) => {
-    const reading = model.readings[r]!;
+    const reading = readingAt(model, r);
     const share = Math.min(9, Math.floor((count / total) * 10));
     return {
       lemma: reading.lemma,
@@ -404,11 +436,12 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
   }
   const composedOptions: typeof options = [];
+  const { heads, tails } = compositionIndex(model);
   for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
-    const headList = model.heads.get(lower.slice(0, q));
+    const headList = heads.get(lower.slice(0, q));
     if (!headList) continue;
     for (let p = q + 1; p <= Math.min(q + model.maxPrefix, n - 2); p++) {
-      const byJunction = model.tails.get(lower.slice(q, p));
+      const byJunction = tails.get(lower.slice(q, p));
       if (!byJunction) continue;
       for (const head of headList) {
         for (const tail of byJunction.get(head.junction) ?? []) {
