@@ -110,6 +110,18 @@ describe('words the model never saw', () => {
   });
 });
 
+describe('bad tokens', () => {
+  it('a 10,000-letter token, an empty token, mixed scripts and an emoji each get a list (empty for the empty token)', () => {
+    const out = analyzer('zul').analyzeTokens(['a'.repeat(10_000), '', 'bayaбаба', '😀']);
+    assert.equal(out.length, 4);
+    assert.deepEqual(out[1], []);
+    for (const i of [0, 2, 3]) {
+      assert.ok(out[i]!.length >= 1 && out[i]!.length <= 5);
+      assert.equal(out[i]![0]!.morphemes.map((m) => m.surface).join(''), ['a'.repeat(10_000), '', 'bayaбаба', '😀'][i]);
+    }
+  });
+});
+
 describe('probabilities and the cut', () => {
   const tokens = 'Uhulumeni uzoqinisekisa ukuthi abantu bathola usizo olufanele emphakathini wabo , kanye nezinsizakalo ezintsha .'.split(' ');
   const a = analyzer('zul');

@@ -14,6 +14,8 @@ export const DEFAULT_MASS = 0.95;
 export const DEFAULT_MAX = 5;
 
 const CACHE_LIMIT = 100_000;
+/** Longer tokens are not cached (a cache of 100,000 pathological 10,000-letter tokens would be a gigabyte). */
+const CACHE_TOKEN_LIMIT = 64;
 
 interface Scored {
   candidates: Candidate[];
@@ -92,8 +94,10 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         own: split.map((m) => (m ? m[2]! : '')),
         head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
       };
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(token, hit);
+      if (token.length <= CACHE_TOKEN_LIMIT) {
+        if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+        this.cache.set(token, hit);
+      }
     }
     return hit;
   }

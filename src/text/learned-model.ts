@@ -404,6 +404,9 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
   });
 }
 
+/** No stem of the annotated text is anywhere near this long; a longer token is read only whole. */
+const MAX_STEM = 40;
+
 /** Candidates from the word templates, for a token not in the word-form table; at most `limit`, best first by a rough prior. */
 export function patternCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut, limit = 40): Candidate[] {
   const lower = token.toLowerCase();
@@ -467,7 +470,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
       if (p + s >= n) continue;
       const suf = model.suffixTemplates[sid]!;
-      if (n - s - p < 2 && p + s > 0) continue;
+      if ((n - s - p < 2 || n - s - p > MAX_STEM) && p + s > 0) continue;
       const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
       let stemFacts = stems.get(stemKey);
       if (stemFacts === undefined) {
