@@ -343,6 +343,6 @@ Made with:
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |
 | weights.tsv | a ranker feature and its averaged-perceptron weight |
-| meta.json | language, source, sizes, softmax scale |
+| meta.yaml | language, source, sizes, softmax scale |
 `;
 }

@@ -220,7 +220,7 @@ export function loadLearnedAnalyzer(cartridgeDir: string): TextAnalyzer | null {
 export function loadLearnedAnalyzerFrom(modelDir: string): LearnedTextAnalyzer | null {
   const key = path.resolve(modelDir);
   if (loaded.has(key)) return loaded.get(key)!;
-  const model = existsSync(path.join(modelDir, 'meta.json')) ? loadModel(modelDir) : null;
+  const model = existsSync(path.join(modelDir, 'meta.yaml')) ? loadModel(modelDir) : null;
   const analyzer = model ? new LearnedTextAnalyzer(model) : null;
   loaded.set(key, analyzer);
   return analyzer;

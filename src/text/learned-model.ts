@@ -14,6 +14,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse, stringify } from 'yaml';
 import { formatSegmentation, parseSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 
@@ -201,7 +202,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
     'pairs.tsv': pairs.join('\n') + '\n',
     'lexicon.tsv': lexicon.join('\n') + '\n',
     'weights.tsv': weights.join('\n') + '\n',
-    'meta.json': JSON.stringify({ ...model.meta, language: model.language, scale: model.scale }, null, 2) + '\n',
+    'meta.yaml': stringify({ ...model.meta, language: model.language, scale: model.scale }),
   };
 }
 
@@ -290,9 +291,9 @@ function compositionIndex(model: LearnedModel): { heads: Map<string, PrefixPart[
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
 export function loadModel(dir: string): LearnedModel | null {
-  if (!existsSync(path.join(dir, 'meta.json'))) return null;
+  if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
-  const meta = JSON.parse(read('meta.json')) as Record<string, unknown>;
+  const meta = parse(read('meta.yaml')) as Record<string, unknown>;
   const rawReadings = rows(read('readings.tsv'));
   const readings = new Array<StoredReading | undefined>(rawReadings.length);
   const forms = new Map<string, Array<[number, number]>>();
