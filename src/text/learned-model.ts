@@ -548,6 +548,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pre.stemTag}`,
       `rw=${pre.rewrite}|${suf.rewrite}`,
       `rwstem=${pre.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pre.stemTag}`,
+      `pairsig=${preSig}|${sufSig}|${pre.pos}`,
+      `sfirst=${canonical.slice(0, 2).toLowerCase()}|${pre.stemTag}|${pre.nounClass}`,
+      `lexpos=${bin(tagged)}|${pre.pos}`,
     ];
     return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
   };
