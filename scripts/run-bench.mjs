@@ -60,6 +60,8 @@ const BUDGET = {
   'scale-out': { seconds: 30, args: ['--seconds', '5'] },
   soak: { seconds: 190, args: ['--minutes', '2.5', '--warmup-seconds', '45', '--baseline-seconds', '30'] },
   tone: { seconds: 20, args: ['--seconds', '5'] },
+  // Learnt text analyser: 5 s on the training text's words, 5 s of the engine baseline, 3 s of unseen words, load.
+  'text-analysis': { seconds: 30, args: ['--seconds', '5'] },
 };
 const QUICK = {
   apertium: { args: ['--words', '30'] },
@@ -72,6 +74,7 @@ const QUICK = {
   'scale-out': { args: ['--seconds', '2'] },
   soak: { args: ['--minutes', '1', '--warmup-seconds', '20', '--baseline-seconds', '20'] },
   tone: { args: ['--seconds', '2'] },
+  'text-analysis': { args: ['--seconds', '2'] },
 };
 
 /** The size's arguments for one benchmark, less those given explicitly (an explicit argument wins). */

@@ -2,7 +2,16 @@
  * `lugha eval inflection|analysis --language <iso> FILE...`: accuracy of the engine
  * against UniMorph gold tables. The last line of the text report is the headline
  * figure (`accuracy: 97.50% (39/40)`, `recall: ...`); --json prints the report alone.
+ * `lugha eval text --language <iso> FILE...` scores the learnt text analyser on SADII-annotated
+ * text (docs/text-analysis.md); its last line is `lemma: <pct>% (<right>/<tokens>)`.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { isDevParagraph } from '../text/dev-split.js';
+import { evaluateText, type TextFigures, type TextReport } from '../text/evaluate-text.js';
+import { loadLearnedAnalyzerFrom } from '../text/learned-analyzer.js';
+import { parseSadii, type SadiiParagraph } from '../text/sadii.js';
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { evaluateAnalysis, evaluateInflection, type AnalysisReport, type InflectionReport } from '../morphology/evaluate.js';
@@ -25,6 +34,7 @@ export function registerEvalCommands(program: Command): void {
     formatAnalysis,
   );
   registerNumeralEval(evaluate);
+  registerTextEval(evaluate);
 }
 
 /** One `eval` sub-command: FILE... and --language in, the report as text (or JSON) out. */
@@ -137,5 +147,75 @@ function formatNumerals(report: NumeralReport): string {
     lines.push(table(report.misses.map((m) => ({ NUMBER: m.number, GOLD: m.gold, SPELLED: m.spelled ?? `- (${m.error ?? 'no form'})` }))), '');
   }
   lines.push(`accuracy: ${percent(report.accuracy)} (${report.right}/${report.total})`);
+  return `${lines.join('\n')}\n`;
+}
+
+interface TextEvalOptions {
+  language: string;
+  languagesDir?: string;
+  modelDir?: string;
+  part: string;
+  json?: boolean;
+}
+
+/** `eval text --language <iso> FILE...`: the learnt text analyser against SADII-annotated paragraphs. */
+function registerTextEval(parent: Command): void {
+  parent
+    .command('text')
+    .description('analyse SADII-annotated text in context and score the first analysis (lemma, POS, morphemes) per POS group and on unseen words')
+    .argument('<files...>', 'SADII files (token, segmentation, lemma, POS)')
+    .requiredOption('--language <iso>', 'language code')
+    .option('--languages-dir <dir>', 'folder of language cartridges')
+    .option('--model-dir <dir>', 'a text model folder (e.g. one learnt with --holdout dev) instead of the cartridge\'s')
+    .option('--part <part>', 'paragraphs to score: all, or dev (the 10% the learn script leaves out with --holdout dev)', 'all')
+    .option('--json', 'print the report as one JSON object')
+    .action((files: string[], options: TextEvalOptions) => {
+      if (options.part !== 'all' && options.part !== 'dev') throw new CliError(`--part: ${options.part} is not a part (allowed: all, dev)`, EXIT_USAGE);
+      const codes = openLanguageCodes();
+      const iso = codes.normalise(options.language) ?? options.language;
+      const languagesDir = loadConfig({ flags: { languagesDir: options.languagesDir } }).languagesDir;
+      const modelDir = options.modelDir ?? path.join(languagesDir, iso, 'text');
+      const analyzer = loadLearnedAnalyzerFrom(modelDir);
+      if (!analyzer) throw new CliError(`--language: ${iso} has no text model${options.modelDir ? ` in ${options.modelDir}` : ''}`, EXIT_USAGE);
+      const paragraphs: SadiiParagraph[] = [];
+      for (const file of files) {
+        let text: string;
+        try {
+          if (!statSync(file).isFile()) throw new Error('not a file');
+          text = readFileSync(file, 'utf8');
+        } catch {
+          throw new CliError(`${file}: no such file`, EXIT_USAGE);
+        }
+        const parsed = parseSadii(text);
+        if (parsed.every((p) => p.tokens.length === 0)) throw new CliError(`${file}: no SADII token lines (token, segmentation, lemma, POS)`, EXIT_USAGE);
+        paragraphs.push(...(options.part === 'dev' ? parsed.filter((p) => isDevParagraph(p.id)) : parsed));
+      }
+      const report = evaluateText(analyzer, paragraphs, (form) => analyzer.model.forms.has(form));
+      if (options.json) printJson(report);
+      else process.stdout.write(formatText(report));
+    });
+}
+
+function formatText(report: TextReport): string {
+  const row = (name: string, f: TextFigures, unseen?: TextFigures): Record<string, string> => ({
+    GROUP: name,
+    TOKENS: String(f.tokens),
+    LEMMA: percent(f.lemma),
+    POS: percent(f.pos),
+    'SEG F1': percent(f.segmentation_f1),
+    'TAG F1': percent(f.tag_f1),
+    'LEMMA IN RETURNED': percent(f.lemma_in_returned),
+    'ANALYSES/TOKEN': f.analyses_per_token.toFixed(2),
+    UNSEEN: String(unseen?.tokens ?? 0),
+    'UNSEEN LEMMA': unseen ? percent(unseen.lemma) : '-',
+  });
+  const lines = [
+    `${report.language}: tokens other than ${report.excluded_pos}; UNSEEN = forms not in the model's training text`,
+    table([row('all', report.all, report.unseen), ...Object.entries(report.by_group).map(([g, f]) => row(g, f, report.unseen_by_group[g]))]),
+    '',
+    `unseen: ${report.unseen.tokens} tokens, lemma ${percent(report.unseen.lemma)}, POS ${percent(report.unseen.pos)}, segmentation F1 ${percent(report.unseen.segmentation_f1)}, tag F1 ${percent(report.unseen.tag_f1)}`,
+    `pos: ${percent(report.all.pos)} (${report.all.pos_right}/${report.all.tokens})`,
+    `lemma: ${percent(report.all.lemma)} (${report.all.lemma_right}/${report.all.tokens})`,
+  ];
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,348 @@
+/**
+ * Learns a language's text model from SADII-annotated text (Gaustad & Puttkammer 2022) and writes
+ * it as data files under languages/<iso>/text/ (or --out): word forms and their readings, word
+ * templates for unseen words, a stem lexicon, and the ranker's weights (an averaged perceptron
+ * trained with each token read as if left out of the counts, so it also learns to rank guesses).
+ * Deterministic: the same files give the same bytes.
+ *
+ *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] FILE...
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { alignSurfaces } from '../src/text/align.js';
+import { isDevParagraph } from '../src/text/dev-split.js';
+import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
+import {
+  addLexicon,
+  candidatesOf,
+  contextFeatures,
+  indexModel,
+  nounClassOf,
+  nounClassOfPos,
+  readingKey,
+  serializeModel,
+  stemRewrite,
+  type LeaveOut,
+  type PrefixTemplate,
+  type SuffixTemplate,
+  type StoredReading,
+} from '../src/text/learned-model.js';
+import { parseSadii, type SadiiParagraph } from '../src/text/sadii.js';
+import type { Morpheme } from '../src/text/types.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    language: { type: 'string' },
+    holdout: { type: 'string' },
+    out: { type: 'string' },
+    epochs: { type: 'string', default: '6' },
+  },
+});
+if (!values.language || positionals.length === 0) {
+  process.stderr.write('usage: learn-text-model --language <iso> [--holdout dev] [--out DIR] FILE...\n');
+  process.exit(2);
+}
+const language = values.language;
+const outDir = values.out ?? path.join('languages', language, 'text');
+const epochs = Number(values.epochs);
+
+const paragraphs: SadiiParagraph[] = [];
+for (const file of positionals) {
+  for (const p of parseSadii(readFileSync(file, 'utf8'))) if (values.holdout !== 'dev' || !isDevParagraph(p.id)) paragraphs.push(p);
+}
+
+// 1. Readings, forms, templates and the stem lexicon, with what each token contributed (for leave-one-out).
+const readings: StoredReading[] = [];
+const readingIds = new Map<string, number>();
+const formCounts = new Map<string, Map<number, number>>();
+const prefixTemplates: PrefixTemplate[] = [];
+const suffixTemplates: SuffixTemplate[] = [];
+const templateIds = new Map<string, number>();
+const pairs = new Map<string, number>();
+/** The index of a template (counted once more). */
+function templateId<T extends { count: number }>(list: T[], template: T, kind: string): number {
+  const signature = kind + JSON.stringify({ ...template, count: 0 });
+  let id = templateIds.get(signature);
+  if (id === undefined) {
+    id = list.length;
+    list.push({ ...template, count: 0 });
+    templateIds.set(signature, id);
+  }
+  list[id]!.count++;
+  return id;
+}
+const lexicon = new Map<string, number>();
+interface TokenFacts {
+  token: string;
+  pos: string;
+  key: string;
+  leaveOut: LeaveOut;
+}
+const sentences: TokenFacts[][] = [];
+let tokens = 0;
+
+for (const paragraph of paragraphs) {
+  const sentence: TokenFacts[] = [];
+  for (const t of paragraph.tokens) {
+    tokens++;
+    const surfaces = alignSurfaces(t.token, t.morphemes.map((m) => m.canonical));
+    const morphemes: Morpheme[] = t.morphemes.map((m, i) => ({ surface: surfaces[i] ?? '', canonical: m.canonical, tag: m.tag }));
+    const key = readingKey(t.lemma, t.pos, morphemes);
+    let reading = readingIds.get(key);
+    if (reading === undefined) {
+      reading = readings.length;
+      readings.push({ lemma: t.lemma, pos: t.pos, morphemes });
+      readingIds.set(key, reading);
+    }
+    const form = t.token.toLowerCase();
+    let counts = formCounts.get(form);
+    if (!counts) formCounts.set(form, (counts = new Map()));
+    counts.set(reading, (counts.get(reading) ?? 0) + 1);
+
+    const leaveOut: LeaveOut = { reading, prefixTemplate: -1, suffixTemplate: -1, lexStem: '', lexTag: '', lexClass: '' };
+    const template = templateOf(morphemes, t.lemma, t.pos);
+    if (template) {
+      const pid = templateId(prefixTemplates, template.prefix, 'p');
+      const sid = templateId(suffixTemplates, template.suffix, 's');
+      pairs.set(`${pid} ${sid}`, (pairs.get(`${pid} ${sid}`) ?? 0) + 1);
+      addLexicon(lexicon, template.stem, template.prefix.stemTag, template.prefix.nounClass, 1);
+      Object.assign(leaveOut, { prefixTemplate: pid, suffixTemplate: sid, lexStem: template.stem, lexTag: template.prefix.stemTag, lexClass: template.prefix.nounClass });
+    }
+    sentence.push({ token: t.token, pos: t.pos, key, leaveOut });
+  }
+  sentences.push(sentence);
+}
+
+/** The template of an annotated word, split at its stem (the morpheme that carries the lemma). */
+function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix: PrefixTemplate; suffix: SuffixTemplate; stem: string } | null {
+  const lowerLemma = lemma.toLowerCase();
+  let stemIndex = -1;
+  for (let i = 0; i < morphemes.length; i++) {
+    const c = morphemes[i]!.canonical.toLowerCase();
+    if (c !== '' && lowerLemma.startsWith(c) && (stemIndex < 0 || c.length >= morphemes[stemIndex]!.canonical.length)) stemIndex = i;
+  }
+  if (stemIndex < 0) return null;
+  const stem = morphemes[stemIndex]!;
+  if (stem.surface === '') return null;
+  const before = morphemes.slice(0, stemIndex);
+  const after = morphemes.slice(stemIndex + 1);
+  const keepCase = lemma !== lemma.toLowerCase();
+  const canonical = keepCase ? stem.canonical : stem.canonical.toLowerCase();
+  const rewrite = stemRewrite(stem.surface, canonical);
+  const written = keepCase ? stem.surface : stem.surface.toLowerCase();
+  if (rewrite !== '' && !rewrite.startsWith('^') && written.lastIndexOf(rewrite.slice(0, rewrite.indexOf('>'))) < 0) return null;
+  if (!lemma.startsWith(keepCase ? stem.canonical : lemma.slice(0, stem.canonical.length))) return null;
+  const anchored = rewrite.startsWith('^');
+  return {
+    stem: canonical,
+    prefix: {
+      count: 0,
+      prefix: before.map((m) => m.surface).join('').toLowerCase(),
+      pos,
+      before,
+      stemTag: stem.tag,
+      rewrite: anchored ? rewrite : '',
+      keepCase,
+      nounClass: nounClassOf(before),
+    },
+    suffix: {
+      count: 0,
+      suffix: after.map((m) => m.surface).join('').toLowerCase(),
+      after,
+      stemTag: stem.tag,
+      lemmaAdd: lemma.slice(stem.canonical.length),
+      rewrite: anchored ? '' : rewrite,
+    },
+  };
+}
+
+const forms = new Map<string, Array<[number, number]>>();
+for (const [form, counts] of formCounts) forms.set(form, [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]));
+
+const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: {} });
+
+// 2. Training examples: each token's candidates as if it were left out of the counts.
+const featureIds = new Map<string, number>();
+const featureNames: string[] = [];
+const idOf = (f: string): number => {
+  let id = featureIds.get(f);
+  if (id === undefined) {
+    id = featureNames.length;
+    featureNames.push(f);
+    featureIds.set(f, id);
+  }
+  return id;
+};
+interface Example {
+  candidates: Int32Array[];
+  gold: number;
+  unseen: boolean;
+}
+const examples: Example[] = [];
+let oracle = 0;
+let unseenTokens = 0;
+let unseenOracle = 0;
+for (const sentence of sentences) {
+  let headClass = '';
+  for (let i = 0; i < sentence.length; i++) {
+    const t = sentence[i]!;
+    if (i > 0) headClass = nounClassOfPos(sentence[i - 1]!.pos, isNounPos) ?? headClass;
+    const candidates = candidatesOf(model, t.token, t.leaveOut);
+    const unseen = candidates.length === 0 || candidates[0]!.features.includes('unseen');
+    if (unseen) unseenTokens++;
+    let gold = candidates.findIndex((c) => c.key === t.key);
+    if (gold < 0) {
+      const [lemma, pos] = t.key.split('\t');
+      gold = candidates.findIndex((c) => c.lemma === lemma && c.pos === pos);
+    }
+    if (gold < 0) continue;
+    oracle++;
+    if (unseen) unseenOracle++;
+    if (candidates.length < 2) continue;
+    const previousPos = i === 0 ? '<s>' : sentence[i - 1]!.pos;
+    examples.push({
+      gold,
+      unseen,
+      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, previousPos, sentence[i - 1]?.token, sentence[i + 1]?.token, headClass)].map(idOf))),
+    });
+  }
+}
+process.stderr.write(
+  `${language}: ${tokens} tokens, ${readings.length} readings, ${forms.size} forms, ${prefixTemplates.length} prefix and ${suffixTemplates.length} suffix templates; ` +
+    `gold among candidates ${pct(oracle, tokens)} (left-out unseen ${pct(unseenOracle, unseenTokens)} of ${unseenTokens}); ${examples.length} ranking examples, ${featureNames.length} features\n`,
+);
+
+// 3. Averaged perceptron (deterministic order: a fixed-seed shuffle per epoch).
+const weights = new Float64Array(featureNames.length);
+const totals = new Float64Array(featureNames.length);
+const stamps = new Float64Array(featureNames.length);
+let step = 1;
+const score = (features: Int32Array): number => {
+  let s = 0;
+  for (const f of features) s += weights[f]!;
+  return s;
+};
+const update = (features: Int32Array, delta: number): void => {
+  for (const f of features) {
+    totals[f]! += (step - stamps[f]!) * weights[f]!;
+    stamps[f] = step;
+    weights[f]! += delta;
+  }
+};
+let seed = 1;
+const random = (): number => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return seed / 4294967296;
+};
+const order = examples.map((_, i) => i);
+for (let epoch = 0; epoch < epochs; epoch++) {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  let errors = 0;
+  for (const index of order) {
+    const example = examples[index]!;
+    let best = 0;
+    let bestScore = -Infinity;
+    example.candidates.forEach((c, k) => {
+      const s = score(c);
+      if (s > bestScore) {
+        bestScore = s;
+        best = k;
+      }
+    });
+    if (best !== example.gold) {
+      errors++;
+      update(example.candidates[example.gold]!, 1);
+      update(example.candidates[best]!, -1);
+    }
+    step++;
+  }
+  process.stderr.write(`epoch ${epoch + 1}: ${errors} ranking errors of ${examples.length}\n`);
+}
+for (let f = 0; f < weights.length; f++) {
+  totals[f]! += (step - stamps[f]!) * weights[f]!;
+  weights[f] = totals[f]! / step;
+}
+
+// 4. The softmax scale that best fits the training examples' gold readings (log-likelihood).
+let bestScale = 1;
+let bestLikelihood = -Infinity;
+for (const scale of [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8]) {
+  let likelihood = 0;
+  for (const example of examples) {
+    const probabilities = softmax(example.candidates.map(score), scale);
+    likelihood += Math.log(Math.max(1e-12, probabilities[example.gold]!));
+  }
+  if (likelihood > bestLikelihood) {
+    bestLikelihood = likelihood;
+    bestScale = scale;
+  }
+}
+
+const learnt = new Map<string, number>();
+for (let f = 0; f < weights.length; f++) if (Math.abs(weights[f]!) >= 0.0005) learnt.set(featureNames[f]!, weights[f]!);
+
+const files = serializeModel({
+  language,
+  readings,
+  forms,
+  prefixTemplates,
+  suffixTemplates,
+  pairs,
+  lexicon,
+  weights: learnt,
+  scale: bestScale,
+  meta: {
+    format: 1,
+    source: 'SADiLaR-II annotated text (CTexT, North-West University; SADiLaR), CC BY 4.0; Gaustad & Puttkammer (2022), Data in Brief 41, 107994',
+    learnt_from: positionals.map((f) => path.basename(f)),
+    holdout: values.holdout ?? null,
+    paragraphs: paragraphs.length,
+    tokens,
+    epochs,
+  },
+});
+files['README.md'] = readme();
+mkdirSync(outDir, { recursive: true });
+for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
+process.stderr.write(`wrote ${Object.keys(files).join(', ')} to ${outDir} (softmax scale ${bestScale}, ${learnt.size} weights)\n`);
+
+function pct(a: number, b: number): string {
+  return `${((100 * a) / Math.max(1, b)).toFixed(1)}%`;
+}
+
+function readme(): string {
+  const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
+  const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
+  const inputs = positionals.map((f) => `<sadii>/${path.basename(f)}`).join(' ');
+  return `# Text model (${language})
+
+Learnt from annotated running text by \`scripts/learn-text-model.ts\`; read by \`src/text/learned-model.ts\`
+and ranked by \`src/text/learned-analyzer.ts\`. The format and the figures are in \`docs/text-analysis.md\`.
+
+Source: SADiLaR-II annotated text (${positionals.map((f) => path.basename(f)).join(', ')}; ${paragraphs.length} paragraphs, ${tokens} tokens${heldOut}), by CTexT (Centre for Text Technology, North-West University) and SADiLaR (South African Centre for
+Digital Language Resources), licensed CC BY 4.0. Gaustad, T. & Puttkammer, M. J. (2022). Linguistically
+annotated dataset for four official South African languages with a conjunctive orthography.
+Data in Brief 41, 107994. The word forms, stems, noun classes, templates and counts below are facts
+learnt from that text; these files are distributed under the same licence, with this attribution.
+
+Made with:
+
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag} ${inputs}
+
+| file | one line is |
+|---|---|
+| readings.tsv | a reading: lemma, POS, canonical segmentation (\`u[NPrePre3]-mu[BPre3]-phakathi[NStem]\`), the written letters of each morpheme joined by \`|\` |
+| forms.tsv | a lower-cased word form and its readings as \`reading:count\` (reading = line number in readings.tsv, from 0) |
+| prefixes.tsv | a prefix template: count, written prefix, POS, its morphemes (canonical + written), the stem's tag, a rewrite of the stem's start (\`^p>ph\`), whether the stem keeps its case, the noun class |
+| suffixes.tsv | a suffix template: count, written suffix, its morphemes, the stem's tag, what the lemma adds to the canonical stem, a rewrite of the stem before it (\`tsh>b\`) |
+| pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
+| lexicon.tsv | a stem: canonical form, tag, noun class, count |
+| weights.tsv | a ranker feature and its averaged-perceptron weight |
+| meta.yaml | language, source, sizes, softmax scale |
+`;
+}

@@ -1,0 +1,615 @@
+/**
+ * The learnt text model of one language (files under `languages/<iso>/text/`, written by
+ * scripts/learn-text-model.ts) and the candidate readings it yields for any token:
+ *  - forms.tsv + readings.tsv: the word forms of the annotated text with their readings and counts;
+ *  - prefixes.tsv, suffixes.tsv, pairs.tsv: word templates, split at the stem (the morphemes
+ *    before it with their written and canonical forms and tags and the reading's POS; the
+ *    morphemes after it, the stem rewrite they cause and how the lemma is made from the stem),
+ *    and how often each prefix and suffix template met in one word; any prefix template combines
+ *    with any suffix template of the same stem tag, so new combinations read new words;
+ *  - lexicon.tsv: stems with their tag, noun class and frequency, which tell a likely guess from an
+ *    unlikely one;
+ *  - weights.tsv: the ranker's feature weights (learned-analyzer.ts).
+ * Nothing here knows a language: every fact comes from the files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import { formatSegmentation, parseSegmentation } from './sadii.js';
+import type { Morpheme } from './types.js';
+
+/** A reading of a whole word, as stored. */
+export interface StoredReading {
+  lemma: string;
+  pos: string;
+  morphemes: Morpheme[];
+}
+
+/** The part of a word template before the stem: written and canonical prefixes, the reading's POS. */
+export interface PrefixTemplate {
+  count: number;
+  /** Written letters before the stem (lower case). */
+  prefix: string;
+  pos: string;
+  before: Morpheme[];
+  stemTag: string;
+  /** How the written stem's start differs from the canonical one (`^p>ph`); '' when it does not. */
+  rewrite: string;
+  /** The stem keeps the letter case of the token (abbreviations, names) rather than being lower-cased. */
+  keepCase: boolean;
+  /** Noun class of the prefixes before the stem ('' when none). */
+  nounClass: string;
+}
+
+/** The part of a word template after the stem: written and canonical suffixes, how the lemma ends. */
+export interface SuffixTemplate {
+  count: number;
+  suffix: string;
+  after: Morpheme[];
+  stemTag: string;
+  /** The lemma is the canonical stem followed by these letters (`sebenz` + `a`). */
+  lemmaAdd: string;
+  /** How the written stem differs from the canonical one before these suffixes (`tsh>b`, last occurrence); '' when it does not. */
+  rewrite: string;
+}
+
+/** A head (leading morphemes, with the reading's POS) or a tail (trailing morphemes, with the stem's tag) of prefix templates. */
+export interface PrefixPart {
+  morphemes: Morpheme[];
+  /** The tag the part meets the other part on: a head's last tag, the tag before a tail. */
+  junction: string;
+  pos: string;
+  stemTag: string;
+  rewrite: string;
+  keepCase: boolean;
+  count: number;
+}
+
+export interface LearnedModel {
+  language: string;
+  /** Readings by index; a loaded model decodes each on first use (see `readingAt`). */
+  readings: Array<StoredReading | undefined>;
+  /** Undecoded readings.tsv rows of a loaded model. */
+  rawReadings?: string[][];
+  /** Lower-cased word form -> [reading index, count] pairs, most frequent first. */
+  forms: Map<string, Array<[number, number]>>;
+  prefixTemplates: PrefixTemplate[];
+  suffixTemplates: SuffixTemplate[];
+  /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
+  pairs: Map<string, number>;
+  /** Written prefix -> prefix template indices; written suffix -> suffix template indices. */
+  prefixIndex: Map<string, number[]>;
+  suffixIndex: Map<string, number[]>;
+  maxPrefix: number;
+  /** Leading morphemes of prefix templates by their written form; trailing morphemes by their written form and the tag before them. */
+  /** Built on the first unseen word (`compositionIndex`). */
+  heads?: Map<string, PrefixPart[]>;
+  tails?: Map<string, Map<string, PrefixPart[]>>;
+  maxSuffix: number;
+  /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
+  lexicon: Map<string, number>;
+  weights: Map<string, number>;
+  /** Multiplies the ranker's scores before the softmax (fitted on the training text). */
+  scale: number;
+  meta: Record<string, unknown>;
+}
+
+/** One candidate reading of a token before ranking. */
+export interface Candidate {
+  lemma: string;
+  pos: string;
+  morphemes: Morpheme[];
+  guess: boolean;
+  source: 'lexicon' | 'rule' | 'guess';
+  /** Features of the reading that do not depend on the neighbours. */
+  features: string[];
+  /** lemma, POS and segmentation: identifies the reading. */
+  key: string;
+}
+
+/** What to leave out of the counts when reading a training token as if unseen (leave-one-out). */
+export interface LeaveOut {
+  reading: number;
+  prefixTemplate: number;
+  suffixTemplate: number;
+  lexStem: string;
+  lexTag: string;
+  lexClass: string;
+}
+
+const NOUN_CLASS = /^(?:[A-Za-z]*Pre)(\d+a?)$/;
+
+/** The noun class carried by the last class-marked prefix among `before` ('' when none). */
+export function nounClassOf(before: readonly Morpheme[]): string {
+  for (let i = before.length - 1; i >= 0; i--) {
+    const match = NOUN_CLASS.exec(before[i]!.tag);
+    if (match) return match[1]!;
+  }
+  return '';
+}
+
+export function readingKey(lemma: string, pos: string, morphemes: ReadonlyArray<Pick<Morpheme, 'canonical' | 'tag'>>): string {
+  return `${lemma}\t${pos}\t${formatSegmentation(morphemes)}`;
+}
+
+/** `rewrite` as stored: the written part and the canonical part, anchored at the stem's start or not. */
+export function stemRewrite(surface: string, canonical: string): string {
+  const s = surface.toLowerCase();
+  const c = canonical.toLowerCase();
+  if (s === c) return '';
+  let cp = 0;
+  while (cp < s.length && cp < c.length && s[cp] === c[cp]) cp++;
+  let cs = 0;
+  while (cs < s.length - cp && cs < c.length - cp && s[s.length - 1 - cs] === c[c.length - 1 - cs]) cs++;
+  if (cp <= 1) return `^${s.slice(0, s.length - cs)}>${c.slice(0, c.length - cs)}`;
+  const from = s.slice(cp - 1, s.length - cs);
+  const to = c.slice(cp - 1, c.length - cs);
+  return `${from}>${to}`;
+}
+
+/** The canonical stem of a written stem under a rewrite, or null where the rewrite does not apply. */
+export function applyRewrite(stem: string, rewrite: string): string | null {
+  if (rewrite === '') return stem;
+  const anchored = rewrite.startsWith('^');
+  const body = anchored ? rewrite.slice(1) : rewrite;
+  const gt = body.indexOf('>');
+  const from = body.slice(0, gt);
+  const to = body.slice(gt + 1);
+  if (anchored) return stem.startsWith(from) ? to + stem.slice(from.length) : null;
+  const at = stem.lastIndexOf(from);
+  if (at < 0) return null;
+  return stem.slice(0, at) + to + stem.slice(at + from.length);
+}
+
+function encodeMorphemes(morphemes: readonly Morpheme[]): [string, string] {
+  return [formatSegmentation(morphemes), morphemes.map((m) => m.surface).join('|')];
+}
+
+function decodeMorphemes(segmentation: string, surfaces: string): Morpheme[] {
+  if (segmentation === '') return [];
+  const parsed = parseSegmentation(segmentation);
+  const written = surfaces.split('|');
+  return parsed.map((m, i) => ({ surface: written[i] ?? '', canonical: m.canonical, tag: m.tag }));
+}
+
+type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix'>;
+
+const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/** The model's files as text (the learn script writes them; `loadModel` reads them back). */
+export function serializeModel(model: StoredParts): Record<string, string> {
+  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)] : model.rawReadings![i]!).join('\t'))];
+  const forms = ['form\treadings'];
+  for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
+  const prefixes = [
+    'count\tprefix\tpos\tbefore\tbefore_surfaces\tstem_tag\trewrite\tkeep_case\tnoun_class',
+    ...model.prefixTemplates.map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
+  ];
+  const suffixes = [
+    'count\tsuffix\tafter\tafter_surfaces\tstem_tag\tlemma_add\trewrite',
+    ...model.suffixTemplates.map((p) => [p.count, p.suffix, ...encodeMorphemes(p.after), p.stemTag, p.lemmaAdd, p.rewrite].join('\t')),
+  ];
+  const pairs = ['prefix_template\tsuffix_template\tcount', ...[...model.pairs].sort(byKey).map(([k, c]) => `${k.replace(' ', '\t')}\t${c}`)];
+  const lexicon = ['stem\ttag\tnoun_class\tcount'];
+  for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
+  const weights = ['feature\tweight'];
+  for (const [feature, weight] of [...model.weights].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
+  return {
+    'readings.tsv': readings.join('\n') + '\n',
+    'forms.tsv': forms.join('\n') + '\n',
+    'prefixes.tsv': prefixes.join('\n') + '\n',
+    'suffixes.tsv': suffixes.join('\n') + '\n',
+    'pairs.tsv': pairs.join('\n') + '\n',
+    'lexicon.tsv': lexicon.join('\n') + '\n',
+    'weights.tsv': weights.join('\n') + '\n',
+    'meta.yaml': stringify({ ...model.meta, language: model.language, scale: model.scale }),
+  };
+}
+
+function rows(text: string): string[][] {
+  const lines = text.split('\n');
+  const out: string[][] = [];
+  for (let i = 1; i < lines.length; i++) if (lines[i] !== '') out.push(lines[i]!.split('\t'));
+  return out;
+}
+
+/** Adds the lexicon's three keys for one stem. */
+export function addLexicon(lexicon: Map<string, number>, stem: string, tag: string, nounClass: string, count: number): void {
+  for (const key of [`${stem}\t${tag}\t${nounClass}`, `${stem}\t${tag}`, stem]) lexicon.set(key, (lexicon.get(key) ?? 0) + count);
+}
+
+/** Builds the indexes of a model from its stored parts. */
+export function indexModel(parts: StoredParts): LearnedModel {
+  const index = <T>(list: T[], key: (t: T) => string): [Map<string, number[]>, number] => {
+    const map = new Map<string, number[]>();
+    let longest = 0;
+    list.forEach((t, i) => {
+      const k = key(t);
+      const ids = map.get(k);
+      if (ids) ids.push(i);
+      else map.set(k, [i]);
+      longest = Math.max(longest, k.length);
+    });
+    return [map, longest];
+  };
+  const [prefixIndex, maxPrefix] = index(parts.prefixTemplates, (p) => p.prefix);
+  const [suffixIndex, maxSuffix] = index(parts.suffixTemplates, (p) => p.suffix);
+  return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
+}
+
+/** The heads and tails of the prefix templates, built once per model on first use. */
+function compositionIndex(model: LearnedModel): { heads: Map<string, PrefixPart[]>; tails: Map<string, Map<string, PrefixPart[]>> } {
+  if (model.heads && model.tails) return { heads: model.heads, tails: model.tails };
+  const parts = model;
+  // Prefix templates cut at each morpheme boundary: a head of one template and a tail of another
+  // that meet on the same morpheme tag make a prefix sequence the text never showed whole.
+  const headParts = new Map<string, PrefixPart>();
+  const tailParts = new Map<string, PrefixPart>();
+  const heads = new Map<string, PrefixPart[]>();
+  const tails = new Map<string, Map<string, PrefixPart[]>>();
+  const written = (ms: readonly Morpheme[]): string => ms.map((m) => m.surface).join('').toLowerCase();
+  parts.prefixTemplates.forEach((t) => {
+    for (let k = 1; k <= t.before.length; k++) {
+      const ms = t.before.slice(0, k);
+      const key = `${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.pos}`;
+      const part = headParts.get(key);
+      if (part) part.count += t.count;
+      else {
+        const made: PrefixPart = { morphemes: ms, junction: ms[k - 1]!.tag, pos: t.pos, stemTag: '', rewrite: '', keepCase: false, count: t.count };
+        headParts.set(key, made);
+        const w = written(ms);
+        if (w !== '') {
+          const list = heads.get(w);
+          if (list) list.push(made);
+          else heads.set(w, [made]);
+        }
+      }
+    }
+    for (let j = 1; j < t.before.length; j++) {
+      const ms = t.before.slice(j);
+      const junction = t.before[j - 1]!.tag;
+      const key = `${junction}\t${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.stemTag}\t${t.rewrite}\t${t.keepCase}`;
+      const part = tailParts.get(key);
+      if (part) part.count += t.count;
+      else {
+        const made: PrefixPart = { morphemes: ms, junction, pos: '', stemTag: t.stemTag, rewrite: t.rewrite, keepCase: t.keepCase, count: t.count };
+        tailParts.set(key, made);
+        const w = written(ms);
+        if (w === '') continue;
+        let byJunction = tails.get(w);
+        if (!byJunction) tails.set(w, (byJunction = new Map()));
+        const list = byJunction.get(junction);
+        if (list) list.push(made);
+        else byJunction.set(junction, [made]);
+      }
+    }
+  });
+  model.heads = heads;
+  model.tails = tails;
+  return { heads, tails };
+}
+
+/** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
+export function loadModel(dir: string): LearnedModel | null {
+  if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
+  const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
+  const meta = parse(read('meta.yaml')) as Record<string, unknown>;
+  const rawReadings = rows(read('readings.tsv'));
+  const readings = new Array<StoredReading | undefined>(rawReadings.length);
+  const forms = new Map<string, Array<[number, number]>>();
+  for (const [form, list] of rows(read('forms.tsv'))) {
+    forms.set(
+      form!,
+      list!.split(' ').map((pair) => {
+        const colon = pair.lastIndexOf(':');
+        return [Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))] as [number, number];
+      }),
+    );
+  }
+  const prefixTemplates: PrefixTemplate[] = rows(read('prefixes.tsv')).map((r) => ({
+    count: Number(r[0]),
+    prefix: r[1]!,
+    pos: r[2]!,
+    before: decodeMorphemes(r[3]!, r[4]!),
+    stemTag: r[5]!,
+    rewrite: r[6]!,
+    keepCase: r[7] === '1',
+    nounClass: r[8] ?? '',
+  }));
+  const suffixTemplates: SuffixTemplate[] = rows(read('suffixes.tsv')).map((r) => ({
+    count: Number(r[0]),
+    suffix: r[1]!,
+    after: decodeMorphemes(r[2]!, r[3]!),
+    stemTag: r[4]!,
+    lemmaAdd: r[5]!,
+    rewrite: r[6]!,
+  }));
+  const pairs = new Map<string, number>();
+  for (const [p, q, c] of rows(read('pairs.tsv'))) pairs.set(`${p} ${q}`, Number(c));
+  const lexicon = new Map<string, number>();
+  for (const [stem, tag, nounClass, count] of rows(read('lexicon.tsv'))) addLexicon(lexicon, stem!, tag!, nounClass!, Number(count));
+  const weights = new Map<string, number>();
+  for (const [feature, weight] of rows(read('weights.tsv'))) weights.set(feature!, Number(weight));
+  return indexModel({
+    language: String(meta.language ?? path.basename(path.dirname(dir))),
+    readings,
+    rawReadings,
+    forms,
+    prefixTemplates,
+    suffixTemplates,
+    pairs,
+    lexicon,
+    weights,
+    scale: Number(meta.scale ?? 1),
+    meta,
+  });
+}
+
+/** Letters of a token reduced to their kind (`Aa-AAA`, `9.9`), runs collapsed. */
+export function shapeOf(token: string): string {
+  let shape = '';
+  for (const ch of token) {
+    const kind = /\p{Lu}/u.test(ch) ? 'A' : /\p{L}/u.test(ch) ? 'a' : /\p{N}/u.test(ch) ? '9' : ch;
+    if (!shape.endsWith(kind)) shape += kind;
+  }
+  return shape.length > 8 ? shape.slice(0, 8) : shape;
+}
+
+function bin(count: number): number {
+  return count <= 0 ? 0 : Math.min(8, 1 + Math.floor(Math.log2(count)));
+}
+
+/** Features of a candidate that depend on the token alone (the neighbours are added by the ranker). */
+function baseFeatures(token: string, pos: string, shape = shapeOf(token)): string[] {
+  const lower = token.toLowerCase();
+  return [`pos=${pos}`, `shape=${shape}|${pos}`, `suf3=${lower.slice(-3)}|${pos}`, `pre3=${lower.slice(0, 3)}|${pos}`];
+}
+
+/** Reading `r` of the model, decoded on first use. */
+export function readingAt(model: LearnedModel, r: number): StoredReading {
+  let reading = model.readings[r];
+  if (!reading) {
+    const [lemma, pos, seg, surf] = model.rawReadings![r]!;
+    reading = { lemma: lemma!, pos: pos!, morphemes: decodeMorphemes(seg ?? '', surf ?? '') };
+    model.readings[r] = reading;
+  }
+  return reading;
+}
+
+/** Candidates from the word-form table (null when the form was not seen, or only in the left-out token). */
+export function seenCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] | null {
+  const list = model.forms.get(token.toLowerCase());
+  if (!list) return null;
+  let total = 0;
+  const counted: Array<[number, number]> = [];
+  for (const [r, c] of list) {
+    const count = leaveOut && leaveOut.reading === r ? c - 1 : c;
+    if (count > 0) {
+      counted.push([r, count]);
+      total += count;
+    }
+  }
+  if (total === 0) return null;
+  return counted.map(([r, count], rank) => {
+    const reading = readingAt(model, r);
+    const share = Math.min(9, Math.floor((count / total) * 10));
+    return {
+      lemma: reading.lemma,
+      pos: reading.pos,
+      morphemes: reading.morphemes,
+      guess: false,
+      source: 'lexicon',
+      key: readingKey(reading.lemma, reading.pos, reading.morphemes),
+      features: [...baseFeatures(token, reading.pos), 'seen', `share=${share}`, `rank=${Math.min(rank, 3)}`, `fcount=${bin(total)}|share=${share}`],
+    };
+  });
+}
+
+/** No stem of the annotated text is anywhere near this long; a longer token is read only whole. */
+const MAX_STEM = 40;
+
+/** Candidates from the word templates, for a token not in the word-form table; at most `limit`, best first by a rough prior. */
+export function patternCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut, limit = 40): Candidate[] {
+  const lower = token.toLowerCase();
+  const n = lower.length;
+  const lex = (key: string, stem: string, tag: string, nounClass: string, level: number): number => {
+    let count = model.lexicon.get(key) ?? 0;
+    if (leaveOut && count > 0 && leaveOut.lexStem === stem && (level === 0 || leaveOut.lexTag === tag) && (level < 2 || leaveOut.lexClass === nounClass)) count--;
+    return count;
+  };
+  // The suffix templates that end the token, by length of the suffix.
+  const suffixHits = new Map<string, Array<[number, number, number]>>();
+  for (let s = 0; s <= Math.min(model.maxSuffix, n - 1); s++) {
+    for (const id of model.suffixIndex.get(s === 0 ? '' : lower.slice(n - s)) ?? []) {
+      const template = model.suffixTemplates[id]!;
+      const count = template.count - (leaveOut?.suffixTemplate === id ? 1 : 0);
+      if (count <= 0) continue;
+      const list = suffixHits.get(template.stemTag);
+      if (list) list.push([s, id, count]);
+      else suffixHits.set(template.stemTag, [[s, id, count]]);
+    }
+  }
+  const shape = shapeOf(token);
+  const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
+  // Prefix options: whole templates, then a head of one template joined to a tail of another.
+  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean }> = [];
+  for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
+    for (const pid of model.prefixIndex.get(lower.slice(0, p)) ?? []) {
+      const preCount = countOf(pid);
+      if (preCount > 0) options.push({ p, pid, pre: model.prefixTemplates[pid]!, preCount, composed: false });
+    }
+  }
+  const composedOptions: typeof options = [];
+  const { heads, tails } = compositionIndex(model);
+  for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
+    const headList = heads.get(lower.slice(0, q));
+    if (!headList) continue;
+    for (let p = q + 1; p <= Math.min(q + model.maxPrefix, n - 2); p++) {
+      const byJunction = tails.get(lower.slice(q, p));
+      if (!byJunction) continue;
+      for (const head of headList) {
+        for (const tail of byJunction.get(head.junction) ?? []) {
+          const before = [...head.morphemes, ...tail.morphemes];
+          composedOptions.push({
+            p,
+            pid: -1,
+            composed: true,
+            preCount: Math.min(head.count, tail.count),
+            pre: { count: 0, prefix: lower.slice(0, p), pos: head.pos, before, stemTag: tail.stemTag, rewrite: tail.rewrite, keepCase: tail.keepCase, nounClass: nounClassOf(before) },
+          });
+        }
+      }
+    }
+  }
+  composedOptions.sort((x, y) => y.preCount - x.preCount || y.p - x.p);
+  options.push(...composedOptions.slice(0, 60));
+  const stems = new Map<string, [string, number, number, number] | null>();
+  // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
+  const priors: number[] = [];
+  const combos: Array<[number, number, number, [string, number, number, number], number]> = [];
+  options.forEach(({ p, pid, pre, preCount, composed }, oi) => {
+    for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
+      if (p + s >= n) continue;
+      const suf = model.suffixTemplates[sid]!;
+      if ((n - s - p < 2 || n - s - p > MAX_STEM) && p + s > 0) continue;
+      const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
+      let stemFacts = stems.get(stemKey);
+      if (stemFacts === undefined) {
+        const written = token.slice(p, n - s);
+        let stem: string | null = pre.keepCase ? written : written.toLowerCase();
+        stem = applyRewrite(stem, pre.rewrite);
+        if (stem !== null) stem = applyRewrite(stem, suf.rewrite);
+        stemFacts =
+          stem === null || stem === ''
+            ? null
+            : [
+                stem,
+                lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2),
+                lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1),
+                lex(stem, stem, pre.stemTag, pre.nounClass, 0),
+              ];
+        stems.set(stemKey, stemFacts);
+      }
+      if (stemFacts === null) continue;
+      const [, exact, tagged, any] = stemFacts;
+      let pair = pid < 0 ? 0 : model.pairs.get(`${pid} ${sid}`) ?? 0;
+      if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
+      priors.push(
+        Math.log(preCount + 1) +
+          Math.log(sufCount + 1) +
+          (pair > 0 ? 1 + Math.log(pair) : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+          0.3 * (p + s) -
+          (composed ? 2 : 0),
+      );
+      combos.push([oi, s, sid, stemFacts, pair]);
+    }
+  });
+  const build = (k: number): Candidate => {
+    const [oi, s, sid, [canonical, exact, tagged, any], pair] = combos[k]!;
+    const { p, pre, preCount, composed } = options[oi]!;
+    const suf = model.suffixTemplates[sid]!;
+    const sufCount = suf.count - (leaveOut?.suffixTemplate === sid ? 1 : 0);
+    const writtenStem = token.slice(p, n - s);
+    const morphemes: Morpheme[] = [];
+    let at = 0;
+    for (const m of pre.before) {
+      morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+      at += m.surface.length;
+    }
+    morphemes.push({ surface: writtenStem, canonical, tag: pre.stemTag });
+    at = n - s;
+    for (const m of suf.after) {
+      morphemes.push({ surface: token.slice(at, at + m.surface.length), canonical: m.canonical, tag: m.tag });
+      at += m.surface.length;
+    }
+    const lemma = canonical + suf.lemmaAdd;
+    const guess = tagged === 0;
+    const last = canonical.slice(-1).toLowerCase();
+    const preSig = pre.before.map((m) => m.tag).join('-');
+    const sufSig = suf.after.map((m) => m.tag).join('-');
+    const features = [
+      ...baseFeatures(token, pre.pos, shape),
+      'unseen',
+      `composed=${composed}`,
+      `prc=${bin(preCount)}`,
+      `suc=${bin(sufCount)}`,
+      `pair=${bin(pair)}`,
+      `pre=${lower.slice(0, p)}|${pre.pos}`,
+      `suf=${lower.slice(n - s)}|${pre.pos}`,
+      `psig=${preSig}|${pre.stemTag}|${pre.pos}`,
+      `ssig=${sufSig}|${pre.stemTag}|${pre.pos}`,
+      `lexexact=${bin(exact)}`,
+      `lextag=${bin(tagged)}`,
+      `lexany=${bin(any)}`,
+      `lexexact>0|${pre.stemTag}|${exact > 0}`,
+      `cover=${Math.min(p + s, 12)}`,
+      `slen=${Math.min(writtenStem.length, 10)}|${pre.stemTag}`,
+      `send=${'aeiou'.includes(last) ? 'V' : /\p{L}/u.test(last) ? 'C' : 'X'}|${pre.stemTag}`,
+      `rw=${pre.rewrite}|${suf.rewrite}`,
+      `rwstem=${pre.rewrite === '' ? '' : 'r'}|${writtenStem.slice(0, 2).toLowerCase()}|${pre.stemTag}`,
+      `pairsig=${preSig}|${sufSig}|${pre.pos}`,
+      `sfirst=${canonical.slice(0, 2).toLowerCase()}|${pre.stemTag}|${pre.nounClass}`,
+      `lexpos=${bin(tagged)}|${pre.pos}`,
+    ];
+    return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
+  };
+  const order = priors.map((_, k) => k).sort((x, y) => priors[y]! - priors[x]! || x - y);
+  const out: Candidate[] = [];
+  const keys = new Set<string>();
+  const optionKeys = new Map<number, string>();
+  const suffixKeys = new Map<number, string>();
+  for (const k of order) {
+    if (out.length >= limit) break;
+    // The reading a combination makes (its lemma, POS and segmentation), told before building it.
+    const [oi, , sid, [canonical]] = combos[k]!;
+    let optionKey = optionKeys.get(oi);
+    if (optionKey === undefined) {
+      const o = options[oi]!;
+      optionKey = `${o.pre.pos}\t${o.pre.stemTag}\t${formatSegmentation(o.pre.before)}`;
+      optionKeys.set(oi, optionKey);
+    }
+    let suffixKey = suffixKeys.get(sid);
+    if (suffixKey === undefined) {
+      const t = model.suffixTemplates[sid]!;
+      suffixKey = `${t.lemmaAdd}\t${formatSegmentation(t.after)}`;
+      suffixKeys.set(sid, suffixKey);
+    }
+    const key = `${optionKey}\t${canonical}\t${suffixKey}`;
+    if (keys.has(key)) continue;
+    keys.add(key);
+    out.push(build(k));
+  }
+  return out;
+}
+
+/** Every candidate of a token: its seen readings, or the templates' readings when the form is new. */
+export function candidatesOf(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] {
+  return seenCandidates(model, token, leaveOut) ?? patternCandidates(model, token, leaveOut);
+}
+
+/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
+export function contextFeatures(pos: string, previousPos: string, previous: string | undefined, next: string | undefined, headClass: string): string[] {
+  const prev = previous === undefined ? '<s>' : previous.toLowerCase();
+  const nxt = next === undefined ? '</s>' : next.toLowerCase();
+  const match = CLASS_OF_POS.exec(pos);
+  const own = match ? match[2]! : '';
+  const head = match ? match[1]! : pos;
+  return [
+    `pp=${previousPos}|${pos}`,
+    `pw=${prev}|${pos}`,
+    `nw=${nxt}|${pos}`,
+    `ns=${nxt.slice(-2)}|${pos}`,
+    `np=${nxt.slice(0, 2)}|${pos}`,
+    `agr=${headClass}|${pos}`,
+    `agrsame=${own === '' ? '-' : own === headClass}|${head}`,
+  ];
+}
+
+const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
+
+/** The noun class a POS tag carries when the tag is a noun's (`N09` -> `9`), else null. */
+export function nounClassOfPos(pos: string, isNoun: (pos: string) => boolean): string | null {
+  const match = CLASS_OF_POS.exec(pos);
+  return match && isNoun(pos) ? match[2]! : null;
+}

@@ -1,0 +1,185 @@
+// Pins the learnt text analysers shipped under languages/<iso>/text/: they load, read Nguni words the way the annotated text does (palatalised passives, class-9/10 nasals, e-...-ini locatives, possessives, relatives), rank readings with probabilities that are sorted and sum to at most 1, cut them at 95% (at most 5) unless `all`, mark unseen stems as guesses, and `lugha eval text` ends on its documented last line.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { packageRoot } from '../src/config.js';
+import { loadLearnedAnalyzer } from '../src/text/learned-analyzer.js';
+import type { TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
+import { tempDir } from './helpers.js';
+
+const languagesDir = path.join(packageRoot, 'languages');
+const shipped = ['zul', 'xho', 'ssw', 'nbl'];
+
+function analyzer(iso: string): TextAnalyzer {
+  const found = loadLearnedAnalyzer(path.join(languagesDir, iso));
+  assert.ok(found, `${iso} has a text model`);
+  return found;
+}
+
+/** The first reading of each token of a sentence written as one string. */
+function firstReadings(iso: string, sentence: string): TokenAnalysis[] {
+  return analyzer(iso)
+    .analyzeTokens(sentence.split(' '))
+    .map((readings) => {
+      assert.ok(readings.length > 0);
+      return readings[0]!;
+    });
+}
+
+const tags = (reading: TokenAnalysis): string[] => reading.morphemes.map((m) => m.tag);
+
+describe('the text models load', () => {
+  for (const iso of shipped) {
+    it(`${iso}: loads from its cartridge and reads every token of a sentence`, () => {
+      const a = analyzer(iso);
+      assert.equal(a.language, iso);
+      const out = a.analyzeTokens(['Abantu', 'bayasebenza', '.']);
+      assert.equal(out.length, 3);
+      for (const readings of out) assert.ok(readings.length >= 1);
+      assert.equal(out[2]![0]!.pos, 'PUNC');
+    });
+  }
+
+  it('a cartridge folder without a text model gives null', () => {
+    const dir = tempDir();
+    try {
+      assert.equal(loadLearnedAnalyzer(dir), null);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('isiZulu words read as the annotated text reads them', () => {
+  // "The laws that are used are the ways of the community." (test/fixtures/text/README.md)
+  const [laws, used, ways, community] = firstReadings('zul', 'Imithetho esetshenziswa izindlela zomphakathi .');
+
+  it('a palatalised passive: esetshenziswa is the relative of sebenz-is-w-a', () => {
+    assert.equal(used!.lemma, 'sebenza');
+    assert.equal(used!.pos, 'REL');
+    assert.equal(used!.word_class, 'relative');
+    const root = used!.morphemes.find((m) => m.tag === 'VRoot');
+    assert.deepEqual(root && { surface: root.surface, canonical: root.canonical }, { surface: 'setshenz', canonical: 'sebenz' });
+    assert.ok(tags(used!).includes('PassExt'));
+    assert.equal(used!.morphemes.map((m) => m.surface).join(''), 'esetshenziswa', 'the surfaces spell the word');
+  });
+
+  it('a class-10 noun with its nasal prefix and a class-4 noun', () => {
+    assert.deepEqual([ways!.lemma, ways!.pos], ['dlela', 'N10']);
+    assert.deepEqual([laws!.lemma, laws!.pos, laws!.word_class], ['thetho', 'N04', 'noun']);
+  });
+
+  it('a possessive: zomphakathi is the class-10 possessive of (u)mphakathi', () => {
+    assert.equal(community!.lemma, 'phakathi');
+    assert.equal(community!.word_class, 'possessive');
+    assert.match(community!.pos, /^POSS(10|08)$/);
+  });
+
+  it('a locative e-...-ini', () => {
+    const [, , place] = firstReadings('zul', 'Abantu basebenza emphakathini .');
+    assert.deepEqual([place!.lemma, place!.pos], ['phakathi', 'NLOC']);
+    assert.deepEqual([tags(place!)[0], tags(place!).at(-1)], ['LocPre', 'LocSuf']);
+  });
+
+  it('a class-9 noun whose prefix is written m before a labial reads the nasal as n', () => {
+    const [health] = firstReadings('zul', 'impilo');
+    assert.equal(health!.lemma, 'philo');
+    assert.equal(health!.pos, 'N09');
+  });
+});
+
+describe('words the model never saw', () => {
+  it('an invented verb root gets a reading built from the templates, marked as a guess', () => {
+    // "-gqumbuz-" is no Zulu root; ba- (class 2 subject) -ya- (present) ... -a is the verb's frame.
+    const readings = analyzer('zul').analyzeTokens(['Abantu', 'bayagqumbuza', '.'])[1]!;
+    const first = readings[0]!;
+    assert.equal(first.guess, true);
+    assert.equal(first.source, 'guess');
+    assert.equal(first.lemma, 'gqumbuza');
+    assert.equal(first.pos, 'V');
+    assert.equal(first.morphemes.map((m) => m.surface).join(''), 'bayagqumbuza');
+  });
+
+  it('punctuation, numbers and abbreviations come out the way the dataset tags them', () => {
+    const [comma, number] = analyzer('zul').analyzeTokens([',', '2024', 'ngo-2024'], {});
+    assert.equal(comma![0]!.pos, 'PUNC');
+    assert.equal(number![0]!.pos, 'NUM');
+    assert.equal(number![0]!.lemma, '2024');
+  });
+});
+
+describe('bad tokens', () => {
+  it('a 10,000-letter token, an empty token, mixed scripts and an emoji each get a list (empty for the empty token)', () => {
+    const out = analyzer('zul').analyzeTokens(['a'.repeat(10_000), '', 'bayaбаба', '😀']);
+    assert.equal(out.length, 4);
+    assert.deepEqual(out[1], []);
+    for (const i of [0, 2, 3]) {
+      assert.ok(out[i]!.length >= 1 && out[i]!.length <= 5);
+      assert.equal(out[i]![0]!.morphemes.map((m) => m.surface).join(''), ['a'.repeat(10_000), '', 'bayaбаба', '😀'][i]);
+    }
+  });
+});
+
+describe('probabilities and the cut', () => {
+  const tokens = 'Uhulumeni uzoqinisekisa ukuthi abantu bathola usizo olufanele emphakathini wabo , kanye nezinsizakalo ezintsha .'.split(' ');
+  const a = analyzer('zul');
+  const cut = a.analyzeTokens(tokens);
+  const all = a.analyzeTokens(tokens, { all: true });
+
+  it('each token\'s readings are sorted by probability and sum to at most 1', () => {
+    for (const readings of [...cut, ...all]) {
+      const sum = readings.reduce((s, r) => s + r.probability, 0);
+      assert.ok(sum <= 1 + 1e-9, `sum ${sum}`);
+      for (let i = 1; i < readings.length; i++) assert.ok(readings[i - 1]!.probability >= readings[i]!.probability);
+    }
+  });
+
+  it('by default a token keeps the readings that hold 95% of the probability, at most 5; all keeps every one', () => {
+    let cutSomething = false;
+    cut.forEach((readings, i) => {
+      assert.ok(readings.length >= 1 && readings.length <= 5);
+      const held = readings.reduce((s, r) => s + r.probability, 0);
+      assert.ok(held >= 0.95 - 1e-9 || readings.length === 5, `${tokens[i]} holds ${held}`);
+      const withoutLast = held - readings.at(-1)!.probability;
+      assert.ok(withoutLast < 0.95, `${tokens[i]}: the last reading was needed`);
+      assert.deepEqual(all[i]!.slice(0, readings.length), readings);
+      const total = all[i]!.reduce((s, r) => s + r.probability, 0);
+      assert.ok(Math.abs(total - 1) < 1e-6, 'all readings hold the whole probability');
+      if (all[i]!.length > readings.length) cutSomething = true;
+    });
+    assert.ok(cutSomething, 'the cut dropped a reading somewhere in the sentence');
+  });
+});
+
+describe('lugha eval text', () => {
+  const bin = path.join(packageRoot, 'bin', 'lugha.js');
+  const fixture = path.join(packageRoot, 'test', 'fixtures', 'text', 'zul-sample.sadii');
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LUGHA_')));
+  const lugha = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, timeout: 60_000 });
+
+  it('ends on `lemma: <pct>% (<right>/<tokens>)`, counting the tokens other than punctuation', () => {
+    const out = lugha(['eval', 'text', '--language', 'zul', fixture]);
+    assert.equal(out.status, 0, out.stderr);
+    const last = out.stdout.trimEnd().split('\n').pop()!;
+    const match = /^lemma: (\d+\.\d\d)% \((\d+)\/(\d+)\)$/.exec(last);
+    assert.ok(match, last);
+    assert.equal(match[3], '7');
+    assert.equal(Number(match[1]), Math.round((10000 * Number(match[2])) / 7) / 100);
+    assert.match(out.stdout, /^\s*NLOC\s/m, 'a row per POS group');
+  });
+
+  it('--json gives the same figures as one object', () => {
+    const out = lugha(['eval', 'text', '--language', 'zul', '--json', fixture]);
+    assert.equal(out.status, 0, out.stderr);
+    const report = JSON.parse(out.stdout) as { all: { tokens: number; lemma_right: number }; by_group: Record<string, { tokens: number }> };
+    assert.equal(report.all.tokens, 7);
+    assert.equal(report.by_group.N!.tokens, 3);
+  });
+
+  it('a missing file or a language without a model is a usage error (exit 2)', () => {
+    assert.equal(lugha(['eval', 'text', '--language', 'zul', path.join(packageRoot, 'no-such.sadii')]).status, 2);
+    assert.equal(lugha(['eval', 'text', '--language', 'lug', fixture]).status, 2);
+  });
+});
