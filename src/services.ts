@@ -18,6 +18,7 @@ import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
 import { TextService, type TextAnalyzerFactory } from './text/service.js';
+import { loadLearnedAnalyzer } from './text/learned-analyzer.js';
 import { ToneService } from './tone/service.js';
 import type { Store } from './store/store.js';
 
@@ -146,7 +147,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
  * Learned text analysers, tried in order for each language before the cartridge engine (see
  * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
  */
-export const textAnalyzerFactories: TextAnalyzerFactory[] = [];
+export const textAnalyzerFactories: TextAnalyzerFactory[] = [(cartridge) => loadLearnedAnalyzer(cartridge.dir)];
 
 /** The language codes Lugha recognises, from the reference tables. */
 export function openLanguageCodes(): LanguageCodes {

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
+import { Database as BetterSqlite3 } from '../src/store/sqlite-driver.js';
 import { tone, writeCorpus } from './audio-fixtures.js';
 import { bin, exited, startServe } from './faults-support.js';
 import { harness, tempDir } from './helpers.js';

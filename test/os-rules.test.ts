@@ -38,8 +38,10 @@ describe('architecture rules', () => {
     const offences: string[] = [];
     for (const name of cartridgeDirs) {
       if (!/^[a-z]{3}$/.test(name)) offences.push(`languages/${name}: not an ISO 639-3 code`);
-      for (const file of readdirSync(path.join(languagesDir, name))) {
-        if (!/\.(ya?ml|tsv|md)$/.test(file)) offences.push(`languages/${name}/${file}: not a data file`);
+      for (const file of readdirSync(path.join(languagesDir, name), { recursive: true, withFileTypes: true })) {
+        if (file.isDirectory()) continue;
+        const where = path.relative(path.join(languagesDir, name), path.join(file.parentPath, file.name));
+        if (!/\.(ya?ml|tsv|md)$/.test(file.name)) offences.push(`languages/${name}/${where}: not a data file`);
       }
       const iso = loadCartridge(path.join(languagesDir, name)).metadata.iso639_3;
       if (iso !== name) offences.push(`languages/${name}: metadata says ${iso}`);

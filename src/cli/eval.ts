@@ -21,7 +21,9 @@ import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
 import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
 import { NumeralService } from '../numerals/service.js';
-import { openLanguageCodes } from '../services.js';
+import { openLanguageCodes, textAnalyzerFactories } from '../services.js';
+import { TextService } from '../text/service.js';
+import type { TextAnalyzer } from '../text/types.js';
 
 export function registerEvalCommands(program: Command): void {
   const evaluate = program.command('eval').description('measure the engine against UniMorph gold tables (lemma, form, features)');
@@ -175,8 +177,10 @@ function registerTextEval(parent: Command): void {
       const iso = codes.normalise(options.language) ?? options.language;
       const languagesDir = loadConfig({ flags: { languagesDir: options.languagesDir } }).languagesDir;
       const modelDir = options.modelDir ?? path.join(languagesDir, iso, 'text');
-      const analyzer = loadLearnedAnalyzerFrom(modelDir);
-      if (!analyzer) throw new CliError(`--language: ${iso} has no text model${options.modelDir ? ` in ${options.modelDir}` : ''}`, EXIT_USAGE);
+      const learned = loadLearnedAnalyzerFrom(modelDir);
+      if (!learned && options.modelDir) throw new CliError(`--model-dir: no text model in ${options.modelDir}`, EXIT_USAGE);
+      // Without a learnt model, the cartridge engine's readings are scored, as the service serves them; it has no training words, so none is "unseen".
+      const analyzer = learned ?? engineTextAnalyzer(options, iso);
       const paragraphs: SadiiParagraph[] = [];
       for (const file of files) {
         let text: string;
@@ -190,10 +194,18 @@ function registerTextEval(parent: Command): void {
         if (parsed.every((p) => p.tokens.length === 0)) throw new CliError(`${file}: no SADII token lines (token, segmentation, lemma, POS)`, EXIT_USAGE);
         paragraphs.push(...(options.part === 'dev' ? parsed.filter((p) => isDevParagraph(p.id)) : parsed));
       }
-      const report = evaluateText(analyzer, paragraphs, (form) => analyzer.model.forms.has(form));
+      const report = evaluateText(analyzer, paragraphs, learned ? (form) => learned.model.forms.has(form) : () => true);
       if (options.json) printJson(report);
       else process.stdout.write(formatText(report));
     });
+}
+
+/** The engine's text analyser of a language without a learnt model; an unknown language is a usage error. */
+function engineTextAnalyzer(options: TextEvalOptions, iso: string): TextAnalyzer {
+  const morphology = morphologyFor(options);
+  const chosen = new TextService({ morphology: () => morphology, factories: textAnalyzerFactories }).analyzer(iso);
+  if (!chosen.ok) throw new CliError(`--language: ${chosen.message}`, EXIT_USAGE);
+  return chosen.value.analyzer;
 }
 
 function formatText(report: TextReport): string {

@@ -793,6 +793,8 @@ function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, c
   }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;
+  // Of two derivations that spell the same word (zaliwa: passive of zaa, or applicative + passive), the shorter first.
+  s -= 0.25 * (cell.extensions?.length ?? 0);
   if (cell.polarity === 'positive') s += 0.5;
   return s;
 }

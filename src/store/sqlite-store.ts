@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { Database as BetterSqlite3, type BetterSqlite3 as SqliteDriver } from './sqlite-driver.js';
 import { Kysely, SqliteDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import { LughaError } from '../errors.js';
 import { KyselyStore, migrateToLatest } from './kysely-store.js';
@@ -45,8 +45,8 @@ const STATEMENT_CACHE_SIZE = 256;
  * are kept per SQL text. Safe because better-sqlite3 runs each statement to
  * completion synchronously, so no two executions of one statement overlap.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+function withStatementCache(sqlite: SqliteDriver.Database): SqliteDriver.Database {
+  const cache = new Map<string, SqliteDriver.Statement>();
   const prepare = (source: string) => {
     let statement = cache.get(source);
     if (!statement) {
