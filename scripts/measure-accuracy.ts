@@ -30,12 +30,14 @@ for (const { iso } of morphology.languages()) {
   const found = morphology.engine(iso);
   if (!found.ok || !found.value.cartridge.features) continue;
   const engine = found.value;
-  const file = path.join(goldDir, `${iso}.dev.tsv`);
+  // A cartridge may be measured on a table filed under another code (ktu on UniMorph's kon tables).
+  const dataset = engine.cartridge.features?.dataset ?? iso;
+  const file = path.join(goldDir, `${dataset}.dev.tsv`);
   if (!existsSync(file)) continue;
   const inflection = evaluateInflection(engine.generator, [file]);
   const analysis = withAnalysis ? evaluateAnalysis(engine.generator, engine.analyzer, [file]) : undefined;
   result.languages[iso] = {
-    dataset: `unimorph/${iso}.dev.tsv`,
+    dataset: `unimorph/${dataset}.dev.tsv`,
     dataset_sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
     cartridge_digest: cartridgeDigest(engine.cartridge.dir),
     inflection: { cells: inflection.cells, right: inflection.right, accuracy: inflection.accuracy },

@@ -230,7 +230,7 @@ describe('MCP tools, in-process', () => {
   });
 
   it('get_noun_classes: a cartridge without an agreement table is refused, naming those with one', async () => {
-    await fails('get_noun_classes', { language: 'kon' }, /^invalid_parameter: the Kongo cartridge has no noun-class agreement table yet.*\nAllowed values: .*swh/s);
+    await fails('get_noun_classes', { language: 'bem' }, /^invalid_parameter: the Bemba cartridge has no noun-class agreement table yet.*\nAllowed values: .*swh/s);
   });
 
   it('search_roots: by lemma prefix and by English gloss, lemma matches first', async () => {
@@ -254,8 +254,8 @@ describe('MCP tools, in-process', () => {
     assert.ok(data.counts.lexicon.noun > 100);
     assert.ok(data.golden_tests.total > 0 && data.golden_tests.passing <= data.golden_tests.total);
     assert.ok(data.sources.every((s: any) => s.citation.length > 10));
-    const kon = await ok('get_cartridge_info', { language: 'kon' });
-    assert.equal(kon.parts.agreement, false);
+    const bem = await ok('get_cartridge_info', { language: 'bem' });
+    assert.equal(bem.parts.agreement, false);
   });
 
   it('get_cartridge_info: an unknown language is refused', async () => {

@@ -135,11 +135,30 @@ describe('numerals.yaml validation', () => {
   });
 });
 
+describe('multipliers of ten or more agree with their base', () => {
+  it('a numeral noun multiplier takes the relative concord and the copula of its base (Zulu, Xhosa)', () => {
+    assert.equal(speller('zul').spell(10_000), 'izinkulungwane eziyishumi');
+    assert.equal(speller('zul').spell(20_000), 'izinkulungwane ezingamashumi amabili');
+    assert.equal(speller('xho').spell(10_000), 'amawaka alishumi');
+  });
+  it('a base whose multiplier context has a particle puts it before the multiplier phrase (Setswana)', () => {
+    assert.equal(speller('tsn').spell(10_000), 'dikete tse lesome');
+  });
+  it('a multiplier context without prefix or particle leaves the phrase as counted (Swahili)', () => {
+    assert.equal(speller('swh').spell(10_000), 'elfu kumi');
+  });
+});
+
 describe('lugha eval numerals', () => {
   for (const code of UNINUM) {
-    // Chichewa: seven rows of UniNum spell 70-78 as "fifty and two" (ziwiri), the same words as its own 52;
-    // docs/gold-data.md gives the evidence. Lugha keeps the grammar (makumi asanu ndi awiri).
-    const expected = code === 'nya' ? 'accuracy: 91.03% (71/78)' : 'accuracy: 100.00% (78/78)';
+    // Where UniNum and the grammar differ Lugha keeps the grammar (docs/gold-data.md gives the evidence).
+    // Chichewa: seven rows spell 70-78 as "fifty and two" (ziwiri), the same words as its own 52.
+    // Setswana: UniNum writes 10 as some and the units bare (some nngwe); the grammar has lesome and
+    // le + class 14 (lesome le bongwe), so only the round tens, 1-9, 100 and 1000 agree.
+    // Xhosa: UniNum writes 11-19 in two words (ishumi elina nye) and 21, 31, ... with a bare nye; the
+    // grammar writes ishumi elinanye and amashumi amabini nanye.
+    const figures: Record<string, string> = { nya: 'accuracy: 91.03% (71/78)', tsn: 'accuracy: 25.64% (20/78)', xho: 'accuracy: 78.21% (61/78)' };
+    const expected = figures[code] ?? 'accuracy: 100.00% (78/78)';
     it(`${code}: ${expected}`, () => {
       const out = lugha(['eval', 'numerals', '--language', code, uninum]);
       assert.equal(out.code, 0, out.stderr);

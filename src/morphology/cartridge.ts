@@ -326,6 +326,8 @@ const featuresSchema = z
     schemas: z.array(featureSchemaSchema).default([]),
     rules: z.array(featureRuleSchema),
     defaults: z.object({ polarity: z.enum(['positive', 'negative']).default('positive') }).default({ polarity: 'positive' }),
+    /** The code of the UniMorph table that measures this cartridge when it is not the cartridge's own (`<dataset>.dev.tsv`). */
+    dataset: z.string().regex(/^[a-z]{3}$/).optional(),
     source,
   })
   .strict();

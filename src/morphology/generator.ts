@@ -146,6 +146,8 @@ export class Generator {
       if (enclitic) return { ...this.lexeme(lemma.slice(0, -enclitic.length), wordClass), lemma, enclitic };
     }
     if (wordClass === 'verb' && this.cartridge.verbs?.citation === 'root') {
+      // A verb cited with its final vowel (linga = ling- + -a) is its root, unless the lexicon lists it as a root.
+      if (!entry && lemma.endsWith(fv) && lemma.length > fv.length) return { ...this.lexeme(lemma.slice(0, -fv.length), wordClass), lemma };
       const syllables = (lemma.match(VOWELS) ?? []).length;
       return { lemma, root: lemma, ownFinalVowel: null, short: flags.has('short') || syllables === 0, inLexicon: entry !== undefined, gloss: entry?.gloss ?? null };
     }

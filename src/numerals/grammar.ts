@@ -205,8 +205,22 @@ export class NumeralSpeller {
     const lexical = base.multiples[String(multiplier)];
     if (lexical) return { words: [lexical], join };
     const noun = base.plural ?? base.one;
-    const count = multiplier < 10 ? this.#digit(multiplier, base.agree) : this.#phrase(multiplier, base.agree, base.agree);
+    const count = multiplier < 10 ? this.#digit(multiplier, base.agree) : this.#agreeingPhrase(multiplier, base.agree);
     return { words: [noun, ...count], join };
+  }
+
+  /**
+   * A multiplier of 10 or more (izinkulungwane eziyishumi, ten thousand): it is itself a number
+   * phrase whose units agree with the base (ibihumbi cumi na kimwe), and its head agrees with the
+   * base as a digit word does: the context's particle before it, and the context's prefix on its
+   * first word (a base noun) when the context `joins_words`.
+   */
+  #agreeingPhrase(n: number, context: string): string[] {
+    const words = this.#phrase(n, context, context);
+    const concord = this.grammar.concords[context]!;
+    const [first, ...rest] = words;
+    const head = concord.joins_words ? this.#join(concord.prefix, first!) : first!;
+    return concord.particle ? [concord.particle, head, ...rest] : [head, ...rest];
   }
 
   /** A digit 1..9 in a context: the context's particle, then the digit's form. */
