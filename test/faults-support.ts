@@ -3,6 +3,7 @@
  * restored (a database that goes away and comes back), a `lugha serve` child process, and a
  * child process that holds a SQLite write lock.
  */
+import { sqliteDriverPackage } from '../src/store/sqlite-driver.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -101,12 +102,13 @@ export interface LockHolder {
  */
 export async function holdSqliteWriteLock(file: string): Promise<LockHolder> {
   const script = `
-    const db = require('better-sqlite3')(process.argv[1]);
+    const db = require(process.argv[2])(process.argv[1]);
     db.exec('BEGIN EXCLUSIVE');
     process.stdout.write('locked\\n');
     process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.stdout.write('released\\n'); process.exit(0); });
   `;
-  const child = spawn(process.execPath, ['-e', script, file], { cwd: packageRoot, stdio: ['pipe', 'pipe', 'inherit'] });
+  const driver = sqliteDriverPackage(Number(process.versions.node.split('.')[0]));
+  const child = spawn(process.execPath, ['-e', script, file, driver], { cwd: packageRoot, stdio: ['pipe', 'pipe', 'inherit'] });
   const said = (word: string) =>
     new Promise<void>((resolve, reject) => {
       let out = '';
