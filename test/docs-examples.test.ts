@@ -53,7 +53,11 @@ function curlExamples(file: string, apiBase: string): Example[] {
       const quoted = /"((?:\$API|https?:\/\/)[^"]+)"/.exec(line) ?? /\s(https?:\/\/\S+)/.exec(line);
       assert.ok(quoted, `${file}:${block.line}: a curl example without a URL: ${line}`);
       const url = new URL(quoted[1]!.replace('$API', apiBase));
-      examples.push({ where: `${file}:${block.line}`, method: 'GET', url: url.pathname + url.search, answer: c === curls.length - 1 ? answer : undefined });
+      // A body read from a file the docs do not show (--data-binary @file) cannot be replayed; a -d '...' JSON body is sent as documented.
+      if (/--data-binary\s+@/.test(line)) return;
+      const data = /\s-d\s+'([^']*)'/.exec(line);
+      const request = data ? { method: 'POST' as const, body: JSON.parse(data[1]!) as unknown } : { method: 'GET' as const };
+      examples.push({ where: `${file}:${block.line}`, ...request, url: url.pathname + url.search, answer: c === curls.length - 1 ? answer : undefined });
     });
   });
   return examples;
@@ -168,15 +172,11 @@ describe('the curl examples of docs/api.md', () => {
     assert.ok(examples.filter((e) => e.answer).length >= 7, `${examples.length} examples`);
   });
 
-  // The analyze sections of docs/api.md belong to the running-text analysis work (another branch, merged
-  // separately), which changes what analyze answers: reported as todo, not failed, until that lands.
-  const analyzeTodo = (url: string) => (url.startsWith('/api/v1/analyze') ? 'docs/api.md analyze sections: updated with the text-analysis branch' : undefined);
-
   for (const example of examples) {
-    it(`${example.where}: GET ${example.url}`, { todo: analyzeTodo(example.url) }, async () => {
+    it(`${example.where}: ${example.method} ${example.url}`, async () => {
       const plan = planOf(example.answer, { tier: 'startup', offer: 'full' });
       const { key } = await h.issue(plan.tier, plan.offer);
-      const response = await h.call(key, example.url);
+      const response = await h.call(key, example.method === 'GET' ? example.url : { method: 'POST', url: example.url, payload: example.body as object });
       if (example.answer === undefined) {
         assert.equal(response.statusCode, 200, response.body.slice(0, 300));
         return;
