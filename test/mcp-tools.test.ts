@@ -122,7 +122,7 @@ describe('MCP tools, in-process', () => {
   });
 
   it("batch_conjugate: a batch over the tier's size is refused, naming the limit", async () => {
-    await fails('batch_conjugate', { language: 'swh', paradigm: { roots: ['penda', 'soma', 'andika'] } }, /^batch_too_large: this batch asks for \d+ forms; this key may ask for at most 500 per call/);
+    await fails('batch_conjugate', { language: 'swh', paradigm: { roots: ['penda', 'soma', 'andika'] } }, /^batch_too_large: this batch asks for \d+ forms; the startup tier allows at most 500 per request/);
   });
 
   it('get_paradigm: a table of subject × tense with glosses', async () => {
@@ -392,7 +392,7 @@ describe('MCP tools, in-process', () => {
     const big = await batch.client.callTool({ name: 'hfst_analyze', arguments: { model: 'kipo-analyser', inputs: Array.from({ length: 51 }, () => 'bula') } });
     await batch.close();
     assert.equal(big.isError, true);
-    assert.match(textOf(big), /^batch_too_large: this call has 51 inputs; this key may look up at most 50 per call/);
+    assert.match(textOf(big), /^batch_too_large: this batch asks for 51 inputs; the academic tier allows at most 50 per request: split the call/);
   });
 
   it('hfst_generate: surface forms of analyses, by language', { skip: hfstSkip }, async () => {

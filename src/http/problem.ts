@@ -31,6 +31,7 @@ export const problemSchema = z
     errors: z
       .array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() }))
       .optional(),
+    errors_omitted: z.number().int().optional().describe('How many more parameter problems there were than `errors` lists (at most 20 are listed).'),
   })
   .describe('RFC 9457 problem details');
 
@@ -68,14 +69,19 @@ const frameworkDetail: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'a path segment is longer than any identifier Lugha issues (256 characters at most)',
 };
 
+/** The most parameter problems one answer lists; `errors_omitted` counts the rest. */
+export const MAX_ERRORS_LISTED = 20;
+
 /** Translates any error into the catalogue. */
 export function toLughaError(error: FastifyError | Error): LughaError {
   if (error instanceof LughaError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = locationOf((error as FastifyError).validationContext);
-    const errors = error.validation.map((v) => describeIssue(where, v.instancePath, v.keyword, v.message, v.params));
-    const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join('; ');
-    return new LughaError('invalid_parameter', detail, { errors });
+    // The list is capped (the rest counted), so a body with thousands of bad items gets a short answer.
+    const errors = error.validation.slice(0, MAX_ERRORS_LISTED).map((v) => describeIssue(where, v.instancePath, v.keyword, v.message, v.params));
+    const omitted = error.validation.length - errors.length;
+    const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join('; ') + (omitted > 0 ? `; and ${omitted} more` : '');
+    return new LughaError('invalid_parameter', detail, omitted > 0 ? { errors, errors_omitted: omitted } : { errors });
   }
   const code = (error as FastifyError).code;
   if (code && fastifyCodes[code]) {

@@ -44,6 +44,11 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   output: O;
   /** Generates new forms: needs full MCP access (Startup, Enterprise); Academic keys are refused. */
   generative: boolean;
+  /**
+   * The number of forms (or inputs) the raw, not yet validated arguments ask for, counted
+   * from array lengths alone; a call over the key's batch size is refused before validation.
+   */
+  batchSize?(args: unknown): { size: number; unit: string };
   handler(args: z.output<I>, context: ToolContext): ToolOutcome<z.output<O>> | Promise<ToolOutcome<z.output<O>>>;
   /** One line for the text content, before the JSON (default: none). */
   summary?(value: z.output<O>): string;

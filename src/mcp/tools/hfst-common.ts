@@ -3,6 +3,12 @@ import { MAX_LOOKUP_INPUTS, type HfstFailure, type HfstLookupInput, type HfstLoo
 import type { Result } from '../../result.js';
 import { failure, success, type ToolContext, type ToolOutcome } from '../tool.js';
 
+/** The number of `inputs` raw arguments ask for, counted before validation (ToolDefinition.batchSize). */
+export function lookupInputsSize(args: unknown): { size: number; unit: string } {
+  const inputs = (args as { inputs?: unknown } | null | undefined)?.inputs;
+  return { size: Array.isArray(inputs) ? inputs.length : 0, unit: 'inputs' };
+}
+
 /** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
 export function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): ToolOutcome<HfstLookupOutput> {
   const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
