@@ -61,7 +61,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred' }),
         outputSchema: withCachedJsonSchema(tool.output),
         annotations: { title: tool.title, ...annotations },
-        _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': tool.generative },
+        _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': typeof tool.generative === 'boolean' ? tool.generative : tool.generative.modes },
       },
       async (args: unknown) => call(tool, args),
     );
@@ -72,7 +72,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
     const auth = await authorize();
     if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
     const principal = auth.principal;
-    const refusal = toolRefusal(principal, tool);
+    const refusal = toolRefusal(principal, tool, args);
     if (refusal) return errorResult({ ok: false, ...refusal });
     const reading = await services.meter.consume(principal);
     if (!reading.allowed) {
