@@ -31,6 +31,7 @@ export const errorCatalogue = {
   internal_error: { status: 500, title: 'Internal error' },
   model_unreadable: { status: 500, title: 'HFST model unreadable' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  lookup_incomplete: { status: 503, title: 'Lookup stopped before an answer' },
   quota_unavailable: { status: 503, title: 'Quota counter unavailable' },
   storage_unavailable: { status: 503, title: 'Audio storage unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -2,7 +2,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Tier } from '../src/access/plans.js';
+import type { HfstLookupOutput } from '../src/hfst/service.js';
+import { createLughaMcpServer } from '../src/mcp/server.js';
+import type { Services } from '../src/services.js';
 import { harness, problemOf, type Harness } from './helpers.js';
 import { linkedClient, textOf } from './mcp-support.js';
 
@@ -131,6 +135,39 @@ describe('size limits before per-item work', () => {
       assert.equal(await usedToday(linked.keyId), 2);
     } finally {
       await linked.close();
+    }
+  });
+
+  it('MCP: an HFST lookup cut short by its time bound is an error naming the input, never an empty success', async () => {
+    const { key } = await h.issue('startup');
+    const auth = await h.services.keys.authenticate(`Bearer ${key}`);
+    assert.ok(auth.ok);
+    // A generator whose lookup of the second input ran out of time, as a busy service's would.
+    const output: HfstLookupOutput = {
+      model: 'slow-generator',
+      direction: 'generate',
+      items: [
+        { input: 'bula<n><pl>', results: [{ output: 'mibula', weight: 0 }], known_symbols: true },
+        { input: 'tɛ́m<v><past>', results: [], known_symbols: true, truncated: 'time' },
+      ],
+    } as HfstLookupOutput;
+    const hfst = { generate: () => ({ ok: true, value: output }), analyze: () => ({ ok: true, value: { ...output, items: [output.items[0]!] } }), listModels: () => [] };
+    const services = { ...h.services, hfst } as unknown as Services;
+    const server = createLughaMcpServer({ services, principal: auth.value });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'lugha-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const cut = await client.callTool({ name: 'hfst_generate', arguments: { model: 'slow-generator', inputs: ['bula<n><pl>', 'tɛ́m<v><past>'] } });
+      assert.equal(cut.isError, true);
+      assert.match(textOf(cut), /^lookup_incomplete: the lookup of "tɛ́m<v><past>" stopped before finding anything \(its time budget ran out\)/);
+      assert.match(textOf(cut), /\nFix the `inputs` argument\./);
+      const whole = await client.callTool({ name: 'hfst_analyze', arguments: { model: 'slow-generator', inputs: ['bula<n><pl>'] } });
+      assert.equal(whole.isError, undefined, textOf(whole));
+    } finally {
+      await client.close();
+      await server.close();
     }
   });
 });
