@@ -53,19 +53,18 @@ export function protect(scope: FastifyInstance, options: ProtectOptions): void {
     const reading = await options.meter.consume(auth.value);
     setRateLimitHeaders(reply, reading);
     if (reading.allowed) await options.counting?.afterCount(request, auth.value);
-    if (!reading.allowed) {
-      return sendProblem(
-        request,
-        reply,
-        new LughaError(
-          'quota_exceeded',
-          `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`,
-          { limit: reading.limit, reset_seconds: reading.resetSeconds },
-          { 'Retry-After': String(reading.resetSeconds) },
-        ),
-      );
-    }
+    if (!reading.allowed) return sendProblem(request, reply, quotaExceeded(reading));
   });
+}
+
+/** The 429 of a spent daily quota, with Retry-After. */
+export function quotaExceeded(reading: MeterReading): LughaError {
+  return new LughaError(
+    'quota_exceeded',
+    `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`,
+    { limit: reading.limit, reset_seconds: reading.resetSeconds },
+    { 'Retry-After': String(reading.resetSeconds) },
+  );
 }
 
 /** Sets `RateLimit-Policy` and `RateLimit` for a limited key; unlimited keys carry neither. */
