@@ -7,6 +7,7 @@
 export const errorCatalogue = {
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
   invalid_json: { status: 400, title: 'Malformed JSON body' },
+  malformed_request: { status: 400, title: 'Malformed HTTP request' },
   key_missing: { status: 401, title: 'API key required' },
   key_malformed: { status: 401, title: 'Malformed API key' },
   key_unknown: { status: 401, title: 'Unknown API key' },
@@ -27,6 +28,7 @@ export const errorCatalogue = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   uri_too_long: { status: 414, title: 'URL too long' },
   range_not_satisfiable: { status: 416, title: 'Range not satisfiable' },
+  headers_too_large: { status: 431, title: 'Request headers too large' },
   quota_exceeded: { status: 429, title: 'Daily quota exceeded' },
   internal_error: { status: 500, title: 'Internal error' },
   model_unreadable: { status: 500, title: 'HFST model unreadable' },

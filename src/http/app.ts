@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
-import { installProblemHandling, sendProblem, toLughaError } from './problem.js';
+import { installProblemHandling, parserErrorResponse, sendProblem, toLughaError } from './problem.js';
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { osRoutes } from './routes/os.js';
@@ -61,6 +61,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       reply.headers(security);
       reply.header('X-Request-Id', request.id);
       return sendProblem(request, reply, toLughaError(error));
+    },
+    // Errors of Node's HTTP parser (431, a malformed request line, Content-Length with
+    // Transfer-Encoding) never reach a route: answered here, on the socket, as problem+json.
+    clientErrorHandler: (error, socket) => {
+      const response = parserErrorResponse(error as Error & { code?: string }, security);
+      if (socket.writable && response) socket.end(response);
+      else socket.destroy();
     },
   });
   app.setValidatorCompiler(validatorCompiler);

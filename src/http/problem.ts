@@ -3,6 +3,8 @@
  * purpose (LughaError), validation failures, Fastify's own errors (bad JSON,
  * oversized bodies, unknown routes) and anything unexpected (logged, never leaked).
  */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,6 +50,30 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   };
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+/**
+ * The raw HTTP response for an error of Node's HTTP parser, which comes before any request
+ * object: problem+json with a fresh request id and the security headers, then the connection
+ * closes. Undefined for a connection that is simply gone (reset, timed out): nothing to answer.
+ */
+export function parserErrorResponse(error: Error & { code?: string }, headers: Record<string, string>): string | undefined {
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return undefined;
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new LughaError('headers_too_large', 'the request headers are larger than this service accepts; send fewer or shorter headers')
+      : new LughaError('malformed_request', 'the request is not valid HTTP/1.1 (a malformed request line or header, or both Content-Length and Transfer-Encoding)');
+  const requestId = randomUUID();
+  const body = JSON.stringify({ type: problemType(problem.code), title: problem.title, status: problem.status, detail: problem.detail, code: problem.code, request_id: requestId });
+  const lines = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}`,
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Fastify error codes that correspond to a catalogue entry. */
