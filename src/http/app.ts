@@ -19,6 +19,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
+import { redactingLoggerOptions } from './log-redaction.js';
 import { securityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -37,10 +38,13 @@ export interface AppOptions {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    },
+    // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.
+    logger:
+      options.logger === undefined || options.logger === true
+        ? redactingLoggerOptions(config.logLevel)
+        : options.logger === false
+          ? false
+          : { ...redactingLoggerOptions(config.logLevel), ...options.logger },
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
     genReqId: (req) => {
