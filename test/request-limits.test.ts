@@ -170,4 +170,16 @@ describe('size limits before per-item work', () => {
       await server.close();
     }
   });
+
+  it('REST: a text/plain body on a JSON route is 415, not 400', async () => {
+    const { key } = await h.issue('startup');
+    for (const url of ['/api/v1/batch-generate', '/api/v1/hfst/analyze']) {
+      const res = await h.call(key, { method: 'POST', url, headers: { 'content-type': 'text/plain' }, payload: '{"language":"swh","items":[{"root":"penda"}]}' });
+      assert.equal(res.statusCode, 415, url);
+      assert.equal(problemOf(res).code, 'unsupported_media_type');
+      assert.match(String(problemOf(res).detail), /application\/json/);
+    }
+    const json = await h.call(key, { method: 'POST', url: '/api/v1/batch-generate', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{"language":"swh","items":[{"root":"penda"}]}' });
+    assert.equal(json.statusCode, 200);
+  });
 });

@@ -10,6 +10,7 @@ import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
+import { requireJsonBody } from '../json-only.js';
 import { valueOr } from '../morphology-problem.js';
 import { problemResponses } from '../problem.js';
 
@@ -33,7 +34,7 @@ export async function batchGenerateRoutes(app: FastifyInstance, opts: { services
         },
       },
       // Refused by its array lengths before validation: a huge batch costs no per-item work.
-      preValidation: async (request) => assertBatchSize(principalOf(request), rawBatchSize(request.body), 'forms'),
+      preValidation: [requireJsonBody, async (request) => assertBatchSize(principalOf(request), rawBatchSize(request.body), 'forms')],
     },
     async (request) => {
       const plan = valueOr(planBatch(morphology, request.body), 'body');
