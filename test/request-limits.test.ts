@@ -182,4 +182,19 @@ describe('size limits before per-item work', () => {
     const json = await h.call(key, { method: 'POST', url: '/api/v1/batch-generate', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '{"language":"swh","items":[{"root":"penda"}]}' });
     assert.equal(json.statusCode, 200);
   });
+
+  it('REST: numeric parameters take decimal digits only (0x10, 1e2, " 1" refused)', async () => {
+    const { key } = await h.issue('enterprise');
+    for (const value of ['0x10', '1e2', ' 1', '+1', '1.0', '', '-1']) {
+      const res = await h.call(key, `/api/v1/languages?per_page=${encodeURIComponent(value)}`);
+      assert.equal(res.statusCode, 400, JSON.stringify(value));
+      const body = problemOf(res) as unknown as { errors: Array<{ parameter: string }> };
+      assert.equal(body.errors[0]!.parameter, 'per_page', JSON.stringify(value));
+      const audio = await h.call(key, `/api/audio/swh/audio?n=${encodeURIComponent(value)}`);
+      assert.equal(audio.statusCode, 400, `n=${JSON.stringify(value)}`);
+    }
+    const fine = await h.call(key, '/api/v1/languages?per_page=2&page=1');
+    assert.equal(fine.statusCode, 200);
+    assert.equal(fine.json().meta.per_page, 2);
+  });
 });

@@ -16,6 +16,7 @@ import { LughaError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { audioModes } from '../../store/store.js';
 import { meteredProblems, protect, principalOf, quotaExceeded, setRateLimitHeaders } from '../auth.js';
+import { queryInteger } from '../envelope.js';
 import { problemResponses, sendProblem } from '../problem.js';
 
 const publicRoute = { tags: ['audio'] };
@@ -136,8 +137,8 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
         params: isoParams,
         querystring: z
           .object({
-            n: z.coerce.number().int().min(1).max(100).default(10).describe('Clips per page, 1..100.'),
-            page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
+            n: queryInteger(1, 100, 10).describe('Clips per page, 1..100.'),
+            page: queryInteger(1, 1_000_000, 1).describe('Page number, from 1.'),
             mode: z.enum(audioModes).optional().describe('bantu_only or bantu_english; omitted = both.'),
           })
           .strict(),
