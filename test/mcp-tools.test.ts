@@ -175,6 +175,13 @@ describe('MCP tools, in-process', () => {
     assert.deepEqual(nasal.syllables, ['m', 'to', 'to']);
   });
 
+  it('syllabify: characters outside the orthography are refused by name, not dropped', async () => {
+    // Before: 'str8 up!' came back as str.up.
+    await fails('syllabify', { language: 'swh', word: 'str8 up!' }, /^invalid_parameter: "str8 up!" has characters outside the Swahili orthography \("8", " ", "!"\)/);
+    await fails('syllabify', { language: 'swh', word: 'xylo' }, /outside the Swahili orthography \("x"\)/);
+    for (const word of ['Ninapenda', "ng'ombe", 'ninapénda']) assert.ok((await ok('syllabify', { language: 'swh', word })).count > 1, word);
+  });
+
   it('syllabify: a language without phonology names the ones that have it', async () => {
     const withPhonology = h.services.morphology.languages().filter((l) => l.capabilities.includes('syllables')).map((l) => l.iso);
     assert.ok(withPhonology.includes('swh') && !withPhonology.includes('nya'));
