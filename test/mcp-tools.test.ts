@@ -268,6 +268,18 @@ describe('MCP tools, in-process', () => {
     await fails('get_cartridge_info', { language: 'qqq' }, /^language_not_found/);
   });
 
+  it('analyze_form and decompose_morphemes: a guessed root is flagged in the summary line', async () => {
+    for (const [name, args] of [['analyze_form', { form: 'ninabloga', language: 'swh' }], ['decompose_morphemes', { form: 'ninabloga', language: 'swh' }]] as const) {
+      const { result, text, data } = await call(name, args);
+      assert.equal(result.isError, undefined, text);
+      const best = (data.analyses ?? data.decompositions)[0];
+      assert.equal(best.in_lexicon, false, `${name}: the best reading of ninabloga is a guess`);
+      assert.match(text.split('\n')[0]!, /\[guess: root not in the lexicon\]$/, name);
+    }
+    const { text } = await call('analyze_form', { form: 'ninapenda', language: 'swh' });
+    assert.doesNotMatch(text.split('\n')[0]!, /guess/, 'a lexicon root is not flagged');
+  });
+
   it('validate_form: attested, unknown root and no analysis', async () => {
     const good = await ok('validate_form', { language: 'swh', form: 'ninapenda' });
     assert.deepEqual({ valid: good.valid, verdict: good.verdict, lemma: good.analyses[0].lemma }, { valid: true, verdict: 'attested_root', lemma: 'penda' });

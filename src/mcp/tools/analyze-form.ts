@@ -1,7 +1,7 @@
 /** analyze_form: every analysis of a surface form (Analysis, read-only). */
 import { z } from 'zod';
 import { analysisSchema, languageCode } from '../../morphology-api.js';
-import { wordArgument } from './common.js';
+import { guessNote, wordArgument } from './common.js';
 import { defineTool, fromService } from '../tool.js';
 
 export const analyzeForm = defineTool({
@@ -22,5 +22,5 @@ export const analyzeForm = defineTool({
   generative: false,
   handler: ({ form, language }, { services }) => fromService(services.morphology.analyze(form, language), (analyses) => ({ form, analyses })),
   summary: (r) =>
-    r.analyses.length === 0 ? `${r.form}: no analysis` : `${r.form}: ${r.analyses.length} analyses; best: ${r.analyses[0]!.lemma} (${r.analyses[0]!.language})${r.analyses[0]!.english ? ` — ${r.analyses[0]!.english}` : ''}`,
+    r.analyses.length === 0 ? `${r.form}: no analysis` : `${r.form}: ${r.analyses.length} analyses; best: ${r.analyses[0]!.lemma} (${r.analyses[0]!.language})${r.analyses[0]!.english ? ` — ${r.analyses[0]!.english}` : ''}${guessNote(r.analyses[0]!.in_lexicon)}`,
 });
