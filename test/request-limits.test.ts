@@ -133,6 +133,8 @@ describe('size limits before per-item work', () => {
       const bad = await linked.client.callTool({ name: 'conjugate_verb', arguments: { language: 'swh' } });
       assert.match(textOf(bad), /^invalid_parameter: .*root/);
       assert.equal(await usedToday(linked.keyId), 2);
+      const badEnum = await linked.client.callTool({ name: 'conjugate_verb', arguments: { language: 'swh', root: 'penda', polarity: 'maybe' } });
+      assert.match(textOf(badEnum), /^invalid_parameter: the arguments do not match the tool's input schema: polarity: .*\nFix the `polarity` argument\.\nAllowed values: positive, negative\.$/);
     } finally {
       await linked.close();
     }

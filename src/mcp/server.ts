@@ -124,6 +124,8 @@ function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
     code: 'invalid_parameter',
     message: `the arguments do not match the tool's input schema: ${described.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`,
     parameter: parameter || 'arguments',
+    // An enumeration's values, so a model can pick one (as the handler's own refusals list them).
+    ...(first?.code === 'invalid_value' && first.values.length > 0 ? { allowed: first.values.map(String) } : {}),
   };
 }
 
