@@ -11,6 +11,40 @@ import { fail, ok, type Result } from './result.js';
 /** The most forms one batch may ask for, whatever the tier: bounds the time and memory of one request. */
 export const MAX_BATCH_FORMS = 5000;
 
+/** The most forms a caller whose tier allows `batchSize` (null: unlimited) may ask for in one batch. */
+export function batchLimit(batchSize: number | null): number {
+  return Math.min(batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
+}
+
+/** Why a batch of `size` forms is refused to a caller of `tier` whose batch size is `batchSize`, or undefined when it fits. */
+export function batchRefusal(tier: string, batchSize: number | null, size: number, unit = 'forms'): { limit: number; size: number; message: string } | undefined {
+  const limit = batchLimit(batchSize);
+  if (size <= limit) return undefined;
+  const message =
+    batchSize !== null && batchSize <= MAX_BATCH_FORMS
+      ? `this batch asks for ${size} ${unit}; the ${tier} tier allows at most ${limit} per request`
+      : `this batch asks for ${size} ${unit}; one request may ask for at most ${MAX_BATCH_FORMS}, whatever the tier`;
+  return { limit, size, message };
+}
+
+const lengthOf = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
+
+/**
+ * A lower bound of the forms a raw, not yet validated batch request asks for, counted
+ * from array lengths alone (no element is looked at): an oversized request is refused
+ * by this count before any per-item work. A paradigm's omitted lists count as one.
+ */
+export function rawBatchSize(body: unknown): number {
+  if (body === null || typeof body !== 'object') return 0;
+  const { items, paradigm } = body as { items?: unknown; paradigm?: unknown };
+  let size = lengthOf(items);
+  if (paradigm !== null && typeof paradigm === 'object') {
+    const { roots, tenses, subjects, polarity } = paradigm as Record<string, unknown>;
+    size += lengthOf(roots) * Math.max(1, lengthOf(tenses)) * Math.max(1, lengthOf(subjects)) * Math.max(1, lengthOf(polarity));
+  }
+  return size;
+}
+
 export interface ParadigmRequest {
   roots: string[];
   subjects?: string[];

@@ -5,6 +5,7 @@
  * MorphologyService's types; a test compares REST bodies with the service's values.
  */
 import { z } from 'zod';
+import { MAX_BATCH_FORMS } from './batch-generation.js';
 import { tonalAnalysisDetail } from './tone/api.js';
 import { wordText } from './word-text.js';
 
@@ -180,12 +181,16 @@ const itemProblem = z.object({
   allowed: z.array(z.string()).optional(),
 });
 
+/** Bounds of a paradigm's lists, well above what a cartridge declares: they only stop absurd requests. */
+export const MAX_PARADIGM_SUBJECTS = 64;
+export const MAX_PARADIGM_TENSES = 256;
+
 export const paradigmSchema = z
   .object({
-    roots: z.array(wordText(64)).min(1),
-    subjects: z.array(z.string().min(1).max(8)).min(1).optional().describe('Default: every subject of the language.'),
-    tenses: z.array(z.string().min(1).max(64)).min(1).optional().describe('Default: every tense of the language.'),
-    polarity: z.array(polarity).min(1).optional().describe('Default: ["positive"].'),
+    roots: z.array(wordText(64)).min(1).max(MAX_BATCH_FORMS),
+    subjects: z.array(z.string().min(1).max(8)).min(1).max(MAX_PARADIGM_SUBJECTS).optional().describe('Default: every subject of the language.'),
+    tenses: z.array(z.string().min(1).max(64)).min(1).max(MAX_PARADIGM_TENSES).optional().describe('Default: every tense of the language.'),
+    polarity: z.array(polarity).min(1).max(2).optional().describe('Default: ["positive"].'),
   })
   .strict()
   .describe('The cross product roots × tenses × polarity × subjects, in that order (subjects vary fastest).');
@@ -193,7 +198,7 @@ export const paradigmSchema = z
 export const batchRequestSchema = z
   .object({
     language: languageCode,
-    items: z.array(z.object(conjugationParameters).strict()).optional().describe('Conjugations, each with the parameters of GET /conjugate except `language`.'),
+    items: z.array(z.object(conjugationParameters).strict()).max(MAX_BATCH_FORMS).optional().describe('Conjugations, each with the parameters of GET /conjugate except `language`.'),
     paradigm: paradigmSchema.optional(),
   })
   .strict()

@@ -212,6 +212,17 @@ describe('audio API', () => {
     }
     assert.equal(remaining(await call(key, b.url, { range: 'bytes=0-99' })), 97, 'another clip counts');
     assert.equal(remaining(await call(key, a.url)), 96, 'a whole download counts');
+    // After a counted range, headers that end in the whole clip count like a plain download (issue 20).
+    let expected = 96;
+    for (const headers of [{ range: 'bytes=abc' }, { range: 'bytes=5-2' }, { range: 'items=0-9' }, { range: 'bytes=0-9', 'if-range': '"stale"' }] as Array<Record<string, string>>) {
+      const whole = await call(key, a.url, headers);
+      assert.equal(whole.statusCode, 200, JSON.stringify(headers));
+      assert.ok(whole.rawPayload.length > 1000, 'the whole clip is sent');
+      assert.equal(remaining(whole), --expected, `${JSON.stringify(headers)} counts`);
+    }
+    const ranged = await call(key, a.url, { range: 'bytes=0-9' });
+    assert.equal(ranged.statusCode, 206);
+    assert.equal(remaining(ranged), expected, 'a honoured range of a counted clip still counts once');
     h.clock.advance(86_400_000);
     assert.equal(remaining(await call(key, a.url, { range: 'bytes=0-99' })), 99, 'a new day counts again');
   });

@@ -98,6 +98,10 @@ describe('leaks', () => {
       const responses = await Promise.all([
         app.inject({ url: '/api/v1/languages', headers: { authorization: `Bearer ${key}` } }),
         app.inject({ url: '/api/v1/languages?x=1', headers: { authorization: `Bearer ${key}` } }),
+        // A key sent where no header redaction sees it: a query string (any parameter name) and a path.
+        app.inject({ url: `/api/v1/languages?api_key=${key}` }),
+        app.inject({ url: `/api/v1/languages?q=${key}&token=s3cr3t-token-value` }),
+        app.inject({ url: `/api/audio/audio/${key}` }),
         app.inject({ url: '/readyz' }),
         app.inject({ url: '/nope' }),
       ]);
@@ -105,6 +109,8 @@ describe('leaks', () => {
       const logged = lines.join('');
       assert.ok(logged.includes('"url":"/api/v1/languages"'), 'requests are logged');
       assert.equal(logged.includes(key.slice(6)), false, 'the key must not reach the logs');
+      assert.equal(logged.includes('s3cr3t-token-value'), false, 'a credential parameter must not reach the logs');
+      assert.ok(logged.includes('api_key=[redacted]'), 'the redacted URL is still logged');
       for (const res of responses) assert.equal(res.body.includes(h.dataDir), false);
     } finally {
       await h.close();

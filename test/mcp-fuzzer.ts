@@ -158,6 +158,9 @@ export function buildCall(rand: () => number, targets: readonly McpFuzzTarget[],
   return { tool: target.name, arguments: args === undefined ? undefined : (JSON.parse(JSON.stringify(args)) as Record<string, unknown>), client: Math.min(client, clients - 1) };
 }
 
+/** How Lugha's server refuses arguments outside a tool's schema (validated after metering, in src/mcp/server.ts). */
+const SCHEMA_REFUSAL = "invalid_parameter: the arguments do not match the tool's input schema";
+
 /** Codes whose message itself says what to do (wait, change key, split the call), so they need no argument hint. */
 const SELF_EXPLAINING = new Set(['not_in_tier', 'quota_exceeded', 'key_revoked', 'key_expired', 'invalid_key', 'batch_too_large']);
 
@@ -314,7 +317,8 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
       }
       run.calls++;
       const text = textOf(result);
-      const kind = result.isError === true ? (text.startsWith('Input validation error') ? 'validation' : (/^([a-z0-9_]+): /.exec(text)?.[1] ?? 'other')) : 'ok';
+      const schemaRefusal = text.startsWith('Input validation error') || text.startsWith(SCHEMA_REFUSAL);
+      const kind = result.isError === true ? (schemaRefusal ? 'validation' : (/^([a-z0-9_]+): /.exec(text)?.[1] ?? 'other')) : 'ok';
       run.outcomes.set(kind, (run.outcomes.get(kind) ?? 0) + 1);
       const problems = mcpViolations(call, result, stack.codes, stack.secrets);
       if (problems.length > 0) run.failures.push({ index: i, call, problems, text: text.slice(0, 300) });

@@ -89,8 +89,9 @@ describe('MCP tools, in-process', () => {
       );
       assert.ok((toolGroups as readonly string[]).includes(tool._meta?.['dev.lugha/group'] as string), `${tool.name} has a group`);
     }
-    const generative = tools.filter((t) => t.generative).map((t) => t.name);
-    assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm', 'hfst_generate']);
+    const generative = tools.filter((t) => t.generative === true).map((t) => t.name);
+    assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm', 'get_tonal_analysis', 'hfst_generate']);
+    assert.deepEqual(tools.filter((t) => typeof t.generative === 'object').map((t) => t.name), ['predict_tones']);
     assert.equal(listed.length, 21);
     const groups = Object.fromEntries(toolGroups.map((g) => [g, listed.filter((t) => t._meta?.['dev.lugha/group'] === g).map((t) => t.name)]));
     assert.deepEqual(groups.Tonal, ['get_tonal_pairs', 'predict_tones', 'get_minimal_pairs']);
@@ -122,7 +123,7 @@ describe('MCP tools, in-process', () => {
   });
 
   it("batch_conjugate: a batch over the tier's size is refused, naming the limit", async () => {
-    await fails('batch_conjugate', { language: 'swh', paradigm: { roots: ['penda', 'soma', 'andika'] } }, /^batch_too_large: this batch asks for \d+ forms; this key may ask for at most 500 per call/);
+    await fails('batch_conjugate', { language: 'swh', paradigm: { roots: ['penda', 'soma', 'andika'] } }, /^batch_too_large: this batch asks for \d+ forms; the startup tier allows at most 500 per request/);
   });
 
   it('get_paradigm: a table of subject × tense with glosses', async () => {
@@ -172,6 +173,13 @@ describe('MCP tools, in-process', () => {
     assert.equal(data.count, 4);
     const nasal = await ok('syllabify', { language: 'swh', word: 'mtoto' });
     assert.deepEqual(nasal.syllables, ['m', 'to', 'to']);
+  });
+
+  it('syllabify: characters outside the orthography are refused by name, not dropped', async () => {
+    // Before: 'str8 up!' came back as str.up.
+    await fails('syllabify', { language: 'swh', word: 'str8 up!' }, /^invalid_parameter: "str8 up!" has characters outside the Swahili orthography \("8", " ", "!"\)/);
+    await fails('syllabify', { language: 'swh', word: 'xylo' }, /outside the Swahili orthography \("x"\)/);
+    for (const word of ['Ninapenda', "ng'ombe", 'ninapénda']) assert.ok((await ok('syllabify', { language: 'swh', word })).count > 1, word);
   });
 
   it('syllabify: a language without phonology names the ones that have it', async () => {
@@ -260,6 +268,18 @@ describe('MCP tools, in-process', () => {
 
   it('get_cartridge_info: an unknown language is refused', async () => {
     await fails('get_cartridge_info', { language: 'qqq' }, /^language_not_found/);
+  });
+
+  it('analyze_form and decompose_morphemes: a guessed root is flagged in the summary line', async () => {
+    for (const [name, args] of [['analyze_form', { form: 'ninabloga', language: 'swh' }], ['decompose_morphemes', { form: 'ninabloga', language: 'swh' }]] as const) {
+      const { result, text, data } = await call(name, args);
+      assert.equal(result.isError, undefined, text);
+      const best = (data.analyses ?? data.decompositions)[0];
+      assert.equal(best.in_lexicon, false, `${name}: the best reading of ninabloga is a guess`);
+      assert.match(text.split('\n')[0]!, /\[guess: root not in the lexicon\]$/, name);
+    }
+    const { text } = await call('analyze_form', { form: 'ninapenda', language: 'swh' });
+    assert.doesNotMatch(text.split('\n')[0]!, /guess/, 'a lexicon root is not flagged');
   });
 
   it('validate_form: attested, unknown root and no analysis', async () => {
@@ -394,7 +414,7 @@ describe('MCP tools, in-process', () => {
     const big = await batch.client.callTool({ name: 'hfst_analyze', arguments: { model: 'kipo-analyser', inputs: Array.from({ length: 51 }, () => 'bula') } });
     await batch.close();
     assert.equal(big.isError, true);
-    assert.match(textOf(big), /^batch_too_large: this call has 51 inputs; this key may look up at most 50 per call/);
+    assert.match(textOf(big), /^batch_too_large: this batch asks for 51 inputs; the academic tier allows at most 50 per request: split the call/);
   });
 
   it('hfst_generate: surface forms of analyses, by language', { skip: hfstSkip }, async () => {
@@ -434,6 +454,42 @@ describe('MCP tools, in-process', () => {
     }
     assert.equal(await h.services.store.quota.used(academic.keyId, h.clock.now().toISOString().slice(0, 10)), 3, 'the refused call is not counted');
     await academic.close();
+  });
+
+  it('an Academic key gets no generated form from any tool, whatever the arguments ask for', async () => {
+    // The form conjugate_verb makes for a Startup key: no tool may hand it to an Academic key.
+    const made = await ok('conjugate_verb', { language: 'swh', root: 'penda', subject: '1sg' });
+    const tense = made.features.tense as string;
+    const form = made.surface_form as string;
+    const candidates: Record<string, unknown> = {
+      language: 'swh', root: 'penda', subject: '1sg', tense, polarity: 'positive',
+      items: [{ root: 'penda', subject: '1sg', tense }],
+      paradigm: { roots: ['penda'], tenses: [tense], subjects: ['1sg'] },
+      tenses: [tense], subjects: ['1sg'],
+    };
+    // The positive control: with a Startup key these arguments do yield the form, through predict_tones too.
+    assert.ok(JSON.stringify((await ok('predict_tones', { language: 'swh', root: 'penda', subject: '1sg', tense })).surface_form).includes(form));
+    const academic = await linkedClient(h, 'academic');
+    try {
+      const { tools: listed } = await academic.client.listTools();
+      assert.equal(listed.length, 21);
+      const served: string[] = [];
+      for (const tool of listed) {
+        const accepted = Object.keys((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {});
+        const args = Object.fromEntries(accepted.filter((k) => k in candidates).map((k) => [k, candidates[k]]));
+        const result = await academic.client.callTool({ name: tool.name, arguments: args });
+        if (result.isError) continue;
+        served.push(tool.name);
+        assert.ok(!JSON.stringify(result.structuredContent).includes(form), `${tool.name} gave an Academic key the generated form ${form}: ${textOf(result).slice(0, 200)}`);
+      }
+      assert.ok(served.includes('get_noun_classes') && served.includes('get_language_info'), `look-ups still answer: ${served.join(', ')}`);
+      const refused = await academic.client.callTool({ name: 'predict_tones', arguments: { language: 'swh', root: 'penda', tense } });
+      assert.match(textOf(refused), /^not_in_tier: predict_tones with a root and tense, subject, object or polarity \(a conjugated form\) generates new forms/);
+      const lexical = await academic.client.callTool({ name: 'predict_tones', arguments: { language: 'swh', word: 'penda' } });
+      assert.equal(lexical.isError, undefined, textOf(lexical));
+    } finally {
+      await academic.close();
+    }
   });
 
   it('word arguments with control characters are refused, and a summary stays one line (found by the MCP fuzzer)', async () => {

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
-import { installProblemHandling, sendProblem, toLughaError } from './problem.js';
+import { installProblemHandling, parserErrorResponse, sendProblem, toLughaError } from './problem.js';
 import { audioRoutes } from './routes/audio.js';
 import { healthRoutes } from './routes/health.js';
 import { osRoutes } from './routes/os.js';
@@ -19,6 +19,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
+import { redactingLoggerOptions } from './log-redaction.js';
 import { securityHeaders } from './security-headers.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -37,10 +38,13 @@ export interface AppOptions {
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-    },
+    // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.
+    logger:
+      options.logger === undefined || options.logger === true
+        ? redactingLoggerOptions(config.logLevel)
+        : options.logger === false
+          ? false
+          : { ...redactingLoggerOptions(config.logLevel), ...options.logger },
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
     genReqId: (req) => {
@@ -61,6 +65,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       reply.headers(security);
       reply.header('X-Request-Id', request.id);
       return sendProblem(request, reply, toLughaError(error));
+    },
+    // Errors of Node's HTTP parser (431, a malformed request line, Content-Length with
+    // Transfer-Encoding) never reach a route: answered here, on the socket, as problem+json.
+    clientErrorHandler: (error, socket) => {
+      const response = parserErrorResponse(error as Error & { code?: string }, security);
+      if (socket.writable && response) socket.end(response);
+      else socket.destroy();
     },
   });
   app.setValidatorCompiler(validatorCompiler);

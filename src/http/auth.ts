@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyService, Principal } from '../access/key-service.js';
 import type { Meter, MeterReading } from '../access/meter.js';
+import { batchRefusal } from '../batch-generation.js';
 import { LughaError } from '../errors.js';
 import { problemResponses, sendProblem } from './problem.js';
 
@@ -52,19 +53,18 @@ export function protect(scope: FastifyInstance, options: ProtectOptions): void {
     const reading = await options.meter.consume(auth.value);
     setRateLimitHeaders(reply, reading);
     if (reading.allowed) await options.counting?.afterCount(request, auth.value);
-    if (!reading.allowed) {
-      return sendProblem(
-        request,
-        reply,
-        new LughaError(
-          'quota_exceeded',
-          `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`,
-          { limit: reading.limit, reset_seconds: reading.resetSeconds },
-          { 'Retry-After': String(reading.resetSeconds) },
-        ),
-      );
-    }
+    if (!reading.allowed) return sendProblem(request, reply, quotaExceeded(reading));
   });
+}
+
+/** The 429 of a spent daily quota, with Retry-After. */
+export function quotaExceeded(reading: MeterReading): LughaError {
+  return new LughaError(
+    'quota_exceeded',
+    `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`,
+    { limit: reading.limit, reset_seconds: reading.resetSeconds },
+    { 'Retry-After': String(reading.resetSeconds) },
+  );
 }
 
 /** Sets `RateLimit-Policy` and `RateLimit` for a limited key; unlimited keys carry neither. */
@@ -80,16 +80,13 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Refuses a batch of `size` items (or `unit`s) larger than the caller's tier allows (413, naming the limit). */
+/**
+ * Refuses a batch of `size` items (or `unit`s) larger than the caller's tier allows, or
+ * than MAX_BATCH_FORMS for any tier (413, naming the limit).
+ */
 export function assertBatchSize(principal: Principal, size: number, unit = 'items'): void {
-  const limit = principal.limits.batchSize;
-  if (limit !== null && size > limit) {
-    throw new LughaError(
-      'batch_too_large',
-      `this batch has ${size} ${unit}; the ${principal.tier} tier allows at most ${limit} per request`,
-      { limit, size },
-    );
-  }
+  const refusal = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
+  if (refusal) throw new LughaError('batch_too_large', refusal.message, { limit: refusal.limit, size: refusal.size });
 }
 
 /** OpenAPI members every metered linguistic route shares: its tag and the bearer key. */

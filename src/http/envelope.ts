@@ -7,10 +7,25 @@ import { z } from 'zod';
 
 export const MAX_PER_PAGE = 200;
 
+const DECIMAL_DIGITS = /^[0-9]{1,10}$/;
+
+/**
+ * A whole-number query parameter, parsed strictly: decimal digits only. `0x10`, `1e2`, ` 1`,
+ * `+1`, `1.0` and the empty string are refused (JavaScript's Number() would take most of them).
+ */
+export function queryInteger(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .regex(DECIMAL_DIGITS, `expected a whole number in decimal digits, ${min}..${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);
+}
+
 /** Paging query parameters, shared by every listing route. */
 export const pagingQuery = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50).describe(`Items per page, 1..${MAX_PER_PAGE}.`),
+  page: queryInteger(1, 1_000_000, 1).describe('Page number, from 1.'),
+  per_page: queryInteger(1, MAX_PER_PAGE, 50).describe(`Items per page, 1..${MAX_PER_PAGE}.`),
 };
 
 export interface Paging {

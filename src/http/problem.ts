@@ -3,6 +3,8 @@
  * purpose (LughaError), validation failures, Fastify's own errors (bad JSON,
  * oversized bodies, unknown routes) and anything unexpected (logged, never leaked).
  */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ export const problemSchema = z
     errors: z
       .array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() }))
       .optional(),
+    errors_omitted: z.number().int().optional().describe('How many more parameter problems there were than `errors` lists (at most 20 are listed).'),
   })
   .describe('RFC 9457 problem details');
 
@@ -47,6 +50,30 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   };
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+/**
+ * The raw HTTP response for an error of Node's HTTP parser, which comes before any request
+ * object: problem+json with a fresh request id and the security headers, then the connection
+ * closes. Undefined for a connection that is simply gone (reset, timed out): nothing to answer.
+ */
+export function parserErrorResponse(error: Error & { code?: string }, headers: Record<string, string>): string | undefined {
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return undefined;
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new LughaError('headers_too_large', 'the request headers are larger than this service accepts; send fewer or shorter headers')
+      : new LughaError('malformed_request', 'the request is not valid HTTP/1.1 (a malformed request line or header, or both Content-Length and Transfer-Encoding)');
+  const requestId = randomUUID();
+  const body = JSON.stringify({ type: problemType(problem.code), title: problem.title, status: problem.status, detail: problem.detail, code: problem.code, request_id: requestId });
+  const lines = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? 'Error'}`,
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Fastify error codes that correspond to a catalogue entry. */
@@ -68,14 +95,19 @@ const frameworkDetail: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'a path segment is longer than any identifier Lugha issues (256 characters at most)',
 };
 
+/** The most parameter problems one answer lists; `errors_omitted` counts the rest. */
+export const MAX_ERRORS_LISTED = 20;
+
 /** Translates any error into the catalogue. */
 export function toLughaError(error: FastifyError | Error): LughaError {
   if (error instanceof LughaError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = locationOf((error as FastifyError).validationContext);
-    const errors = error.validation.map((v) => describeIssue(where, v.instancePath, v.keyword, v.message, v.params));
-    const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join('; ');
-    return new LughaError('invalid_parameter', detail, { errors });
+    // The list is capped (the rest counted), so a body with thousands of bad items gets a short answer.
+    const errors = error.validation.slice(0, MAX_ERRORS_LISTED).map((v) => describeIssue(where, v.instancePath, v.keyword, v.message, v.params));
+    const omitted = error.validation.length - errors.length;
+    const detail = errors.map((e) => `${e.parameter}: ${e.message}`).join('; ') + (omitted > 0 ? `; and ${omitted} more` : '');
+    return new LughaError('invalid_parameter', detail, omitted > 0 ? { errors, errors_omitted: omitted } : { errors });
   }
   const code = (error as FastifyError).code;
   if (code && fastifyCodes[code]) {

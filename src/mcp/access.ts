@@ -30,14 +30,24 @@ export function mcpRefusal(principal: Principal): Refusal | undefined {
   };
 }
 
-/** Why `principal` may not call `tool`, or undefined when it may. */
-export function toolRefusal(principal: Principal, tool: AnyTool): Refusal | undefined {
+/** Whether a call of `tool` with `args` generates new forms; without `args` (listing the tools), whether every call does. */
+export function generatesForms(tool: AnyTool, args?: unknown): boolean {
+  if (typeof tool.generative === 'boolean') return tool.generative;
+  return args === undefined ? false : tool.generative.when(args);
+}
+
+/**
+ * Why `principal` may not call `tool` (with `args`, raw), or undefined when it may. Without
+ * `args` (the tool list), a tool that generates only for some arguments is not refused.
+ */
+export function toolRefusal(principal: Principal, tool: AnyTool, args?: unknown): Refusal | undefined {
   const refusal = mcpRefusal(principal);
   if (refusal) return refusal;
-  if (tool.generative && principal.limits.mcp === 'read-only') {
+  if (principal.limits.mcp === 'read-only' && generatesForms(tool, args)) {
+    const what = typeof tool.generative === 'boolean' ? `${tool.name} generates new forms` : `${tool.name} with ${tool.generative.modes} generates new forms`;
     return {
       code: 'not_in_tier',
-      message: `${tool.name} generates new forms, which needs a ${names(fullTiers)} key; this key's ${tierName(principal.tier)} tier has read-only MCP access. Tools that look up or analyse (analyze_form, decompose_morphemes, validate_form, search_roots, get_language_info, ...) remain available`,
+      message: `${what}, which needs a ${names(fullTiers)} key; this key's ${tierName(principal.tier)} tier has read-only MCP access. Tools that look up or analyse (analyze_form, decompose_morphemes, validate_form, search_roots, get_language_info, ...) remain available`,
     };
   }
   return undefined;

@@ -12,8 +12,22 @@ type Io = 'input' | 'output';
 
 const wrapped = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
-/** `schema` as a Standard Schema whose JSON Schema conversions are computed once (and frozen). */
-export function withCachedJsonSchema(schema: z.ZodType): StandardSchemaWithJSON {
+const deferred = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+
+/**
+ * `schema` as a Standard Schema whose JSON Schema conversions are computed once (and frozen).
+ * With `validate: 'deferred'` the SDK's own check accepts any value: the schema is still
+ * advertised, and the caller validates after authorising and metering the call (server.ts).
+ */
+export function withCachedJsonSchema(schema: z.ZodType, options: { validate?: 'sdk' | 'deferred' } = {}): StandardSchemaWithJSON {
+  if (options.validate === 'deferred') {
+    const known = deferred.get(schema);
+    if (known) return known;
+    const inner = withCachedJsonSchema(schema)['~standard'];
+    const passThrough: StandardSchemaWithJSON = { '~standard': { ...inner, validate: (value) => ({ value }) } };
+    deferred.set(schema, passThrough);
+    return passThrough;
+  }
   const existing = wrapped.get(schema);
   if (existing) return existing;
   const standard = schema['~standard'] as unknown as StandardSchemaWithJSON['~standard'];

@@ -10,6 +10,8 @@ import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import type { Principal } from '../access/key-service.js';
 import { packageRoot } from '../config.js';
 import type { Services } from '../services.js';
+import type { z } from 'zod';
+import { batchRefusal } from '../batch-generation.js';
 import { toolRefusal } from './access.js';
 import { tools as registeredTools } from './registry.js';
 import { withCachedJsonSchema } from './schema-cache.js';
@@ -55,10 +57,11 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       {
         title: tool.title,
         description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
-        inputSchema: withCachedJsonSchema(tool.input),
+        // Validated in call(), after the tier check and the meter: a bad call is counted like any other.
+        inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred' }),
         outputSchema: withCachedJsonSchema(tool.output),
         annotations: { title: tool.title, ...annotations },
-        _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': tool.generative },
+        _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': typeof tool.generative === 'boolean' ? tool.generative : tool.generative.modes },
       },
       async (args: unknown) => call(tool, args),
     );
@@ -69,7 +72,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
     const auth = await authorize();
     if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
     const principal = auth.principal;
-    const refusal = toolRefusal(principal, tool);
+    const refusal = toolRefusal(principal, tool, args);
     if (refusal) return errorResult({ ok: false, ...refusal });
     const reading = await services.meter.consume(principal);
     if (!reading.allowed) {
@@ -79,9 +82,16 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
       });
     }
+    if (tool.batchSize) {
+      const { size, unit } = tool.batchSize(args);
+      const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
+      if (tooLarge) return errorResult({ ok: false, code: 'batch_too_large', message: `${tooLarge.message}: split the call into smaller ones` });
+    }
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) return errorResult(invalidArguments(parsed.error.issues));
     let outcome;
     try {
-      outcome = await tool.handler(args, { services, principal });
+      outcome = await tool.handler(parsed.data, { services, principal });
     } catch (error) {
       options.onError?.(error, tool.name);
       return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
@@ -95,6 +105,29 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
 }
 
 const MAX_ALLOWED_SHOWN = 40;
+/** The most schema problems one refusal lists; the rest are counted. */
+const MAX_ISSUES_SHOWN = 10;
+
+/** Arguments that fail the tool's input schema, as a failure naming the first bad argument; the list is capped. */
+function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
+  const pathOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.');
+  const described = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => {
+    const where = pathOf(issue);
+    if (issue.code === 'unrecognized_keys') return `unknown argument${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => (where ? `${where}.${k}` : k)).join(', ')}`;
+    return `${where || '(arguments)'}: ${issue.message}`;
+  });
+  const rest = issues.length - described.length;
+  const first = issues[0];
+  const parameter = first ? (first.code === 'unrecognized_keys' ? [pathOf(first), first.keys[0]].filter(Boolean).join('.') : pathOf(first)) : '';
+  return {
+    ok: false,
+    code: 'invalid_parameter',
+    message: `the arguments do not match the tool's input schema: ${described.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`,
+    parameter: parameter || 'arguments',
+    // An enumeration's values, so a model can pick one (as the handler's own refusals list them).
+    ...(first?.code === 'invalid_value' && first.values.length > 0 ? { allowed: first.values.map(String) } : {}),
+  };
+}
 
 /** A tool failure as a result a model reads: the code, what went wrong, the argument to fix and what it accepts. */
 export function errorResult(failure: ToolFailure): CallToolResult {

@@ -42,8 +42,18 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
   description: string;
   input: I;
   output: O;
-  /** Generates new forms: needs full MCP access (Startup, Enterprise); Academic keys are refused. */
-  generative: boolean;
+  /**
+   * Whether the tool generates new forms, which needs full MCP access (Startup, Enterprise;
+   * Academic keys are refused): always (`true`), never (`false`), or only for some arguments
+   * (`when` decides on the raw arguments, before validation; `modes` says which, for the tool list).
+   * src/mcp/access.ts reads this declaration and nothing else.
+   */
+  generative: boolean | { when(args: unknown): boolean; modes: string };
+  /**
+   * The number of forms (or inputs) the raw, not yet validated arguments ask for, counted
+   * from array lengths alone; a call over the key's batch size is refused before validation.
+   */
+  batchSize?(args: unknown): { size: number; unit: string };
   handler(args: z.output<I>, context: ToolContext): ToolOutcome<z.output<O>> | Promise<ToolOutcome<z.output<O>>>;
   /** One line for the text content, before the JSON (default: none). */
   summary?(value: z.output<O>): string;

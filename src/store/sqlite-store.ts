@@ -3,7 +3,7 @@
  * migrated on open. Several processes may open the same file; writes are
  * serialised by SQLite and waited for up to `busyTimeoutMs`.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Database as BetterSqlite3, type BetterSqlite3 as SqliteDriver } from './sqlite-driver.js';
 import { Kysely, SqliteDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
@@ -22,8 +22,15 @@ export interface SqliteStoreOptions {
 /** Opens (creating if needed) `<dataDir>/lugha.db` and brings its schema up to date. */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const sqlite = new BetterSqlite3(path.join(options.dataDir, SQLITE_FILE));
+  // mkdir's mode applies only to a directory it creates (and passes through the umask): an
+  // operator-made data directory, or a database file made by an older version, is tightened here.
+  restrict(options.dataDir, 0o700);
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  const sqlite = new BetterSqlite3(file);
   sqlite.pragma('journal_mode = WAL');
+  // SQLite gives the -wal and -shm files the database file's permissions; tighten all three.
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) restrict(file + suffix, 0o600);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
@@ -35,6 +42,18 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     throw error;
   }
   return new KyselyStore('sqlite', db);
+}
+
+/**
+ * Sets `mode` on a path this process owns. A path owned by another user (a directory the
+ * operator made and shares) cannot be changed by us: left as it is, the operator's choice.
+ */
+function restrict(target: string, mode: number): void {
+  try {
+    chmodSync(target, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;

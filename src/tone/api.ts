@@ -96,6 +96,17 @@ export const predictTonesInputSchema = z
   .strict()
   .refine((v) => v.word !== undefined || v.root !== undefined, { message: 'give a word or a root', path: ['word'] });
 
+/**
+ * Whether predict_tones arguments ask for a conjugated form (a root with any of tense,
+ * subject, object, polarity) rather than a recorded lexical tone. Works on raw, unvalidated
+ * arguments too: MCP tier gating decides on it before validation.
+ */
+export function asksForConjugatedForm(args: unknown): boolean {
+  if (args === null || typeof args !== 'object') return false;
+  const a = args as Record<string, unknown>;
+  return a.root !== undefined && (a.tense !== undefined || a.subject !== undefined || a.object !== undefined || a.polarity !== undefined);
+}
+
 export const predictTonesOutputSchema = z.object({
   language: z.string(),
   kind: z.enum(['lexical', 'conjugated']),

@@ -9,6 +9,7 @@ import type { MorphologyProblem, MorphologyService } from '../morphology/service
 import { fail, ok, type Result } from '../result.js';
 import type { TonalAnalysis } from './analysis.js';
 import {
+  asksForConjugatedForm,
   minimalPairsInputSchema,
   predictTonesInputSchema,
   tonalAnalysisInputSchema,
@@ -110,7 +111,7 @@ export class ToneService {
     const parsed = predictTonesInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
-    if (input.root !== undefined && (input.tense !== undefined || input.subject !== undefined || input.object !== undefined || input.polarity !== undefined)) {
+    if (input.root !== undefined && asksForConjugatedForm(input)) {
       const analysed = this.tonalAnalysis({ language: input.language, root: input.root, ...pick(input) });
       if (!analysed.ok) return analysed;
       return ok({ language: analysed.value.language, kind: 'conjugated', items: [], roots: [], surface_form: analysed.value.surface_form, tonal_analysis: analysed.value.tonal_analysis });

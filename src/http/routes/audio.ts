@@ -15,7 +15,8 @@ import { utcDay } from '../../access/quota-counter.js';
 import { LughaError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import { audioModes } from '../../store/store.js';
-import { meteredProblems, protect, principalOf } from '../auth.js';
+import { meteredProblems, protect, principalOf, quotaExceeded, setRateLimitHeaders } from '../auth.js';
+import { queryInteger } from '../envelope.js';
 import { problemResponses, sendProblem } from '../problem.js';
 
 const publicRoute = { tags: ['audio'] };
@@ -102,13 +103,20 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
     const id = (request.params as { recording_id?: unknown }).recording_id;
     return typeof id === 'string' && id.length <= 64 ? id : undefined;
   };
+  /**
+   * Requests let through uncounted as a repeat Range request: counted after all (in the
+   * handler) when the range turns out not to be honoured and the whole clip is sent.
+   */
+  const uncounted = new WeakSet<FastifyRequest>();
   protect(scope, {
     keys: opts.services.keys,
     meter: opts.services.meter,
     counting: {
       async repeat(request, principal) {
         const id = rangedClip(request);
-        return id !== undefined && (await store.audio.rangeSeen(principal.keyId, id, utcDay(clock.now())));
+        const seen = id !== undefined && (await store.audio.rangeSeen(principal.keyId, id, utcDay(clock.now())));
+        if (seen) uncounted.add(request);
+        return seen;
       },
       async afterCount(request, principal) {
         const id = rangedClip(request);
@@ -129,8 +137,8 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
         params: isoParams,
         querystring: z
           .object({
-            n: z.coerce.number().int().min(1).max(100).default(10).describe('Clips per page, 1..100.'),
-            page: z.coerce.number().int().min(1).max(1_000_000).default(1).describe('Page number, from 1.'),
+            n: queryInteger(1, 100, 10).describe('Clips per page, 1..100.'),
+            page: queryInteger(1, 1_000_000, 1).describe('Page number, from 1.'),
             mode: z.enum(audioModes).optional().describe('bantu_only or bantu_english; omitted = both.'),
           })
           .strict(),
@@ -171,6 +179,12 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
         reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
         reply.header('Content-Length', String(range.end - range.start + 1));
         return sendStream(reply, request, clip.sha256, range);
+      }
+      // A malformed Range or a stale If-Range gets the whole clip: that counts, whatever the headers said.
+      if (uncounted.has(request)) {
+        const reading = await opts.services.meter.consume(principalOf(request));
+        setRateLimitHeaders(reply, reading);
+        if (!reading.allowed) throw quotaExceeded(reading);
       }
       reply.header('Content-Length', String(size));
       return sendStream(reply, request, clip.sha256, undefined);

@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_BATCH_FORMS, planBatch, runBatch } from '../../batch-generation.js';
-import { LughaError } from '../../errors.js';
+import { MAX_BATCH_FORMS, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
 import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
+import { requireJsonBody } from '../json-only.js';
 import { valueOr } from '../morphology-problem.js';
 import { problemResponses } from '../problem.js';
 
@@ -25,7 +25,7 @@ export async function batchGenerateRoutes(app: FastifyInstance, opts: { services
         description:
           '`items` (conjugations) and/or `paradigm` (roots × tenses × polarity × subjects). Results come in order: the items, then the paradigm. ' +
           `The size is the number of forms; over the tier's batch size, or over ${MAX_BATCH_FORMS} for any tier, the answer is 413 batch_too_large. ` +
-          'A failed item is reported in its place (`ok: false` with the parameter to fix); the other items are still generated.',
+          'The size is checked on the raw body, before any item is validated. A failed item is reported in its place (`ok: false` with the parameter to fix); the other items are still generated.',
         body: batchRequestSchema,
         response: {
           200: envelopeSchema(batchItemResultSchema),
@@ -33,17 +33,12 @@ export async function batchGenerateRoutes(app: FastifyInstance, opts: { services
           ...problemResponses('invalid_json', 'language_not_found', 'batch_too_large', 'payload_too_large', 'unsupported_media_type'),
         },
       },
+      // Refused by its array lengths before validation: a huge batch costs no per-item work.
+      preValidation: [requireJsonBody, async (request) => assertBatchSize(principalOf(request), rawBatchSize(request.body), 'forms')],
     },
     async (request) => {
       const plan = valueOr(planBatch(morphology, request.body), 'body');
       assertBatchSize(principalOf(request), plan.size, 'forms');
-      if (plan.size > MAX_BATCH_FORMS) {
-        throw new LughaError(
-          'batch_too_large',
-          `this batch asks for ${plan.size} forms; one request may ask for at most ${MAX_BATCH_FORMS}, whatever the tier`,
-          { limit: MAX_BATCH_FORMS, size: plan.size },
-        );
-      }
       return whole(runBatch(morphology, plan));
     },
   );

@@ -19,6 +19,7 @@ import {
 import type { Result } from '../../result.js';
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
+import { requireJsonBody } from '../json-only.js';
 import { envelopeSchema, paginate, pagingQuery, whole } from '../envelope.js';
 import { problemResponses } from '../problem.js';
 
@@ -74,6 +75,14 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
             ...problemResponses('invalid_json', 'model_not_found', 'batch_too_large', 'payload_too_large', 'unsupported_media_type', 'model_unreadable'),
           },
         },
+        // Refused by the length of `inputs` before validation: an oversized list costs no per-item work.
+        preValidation: [
+          requireJsonBody,
+          async (request) => {
+            const inputs = (request.body as { inputs?: unknown } | null)?.inputs;
+            assertBatchSize(principalOf(request), Array.isArray(inputs) ? inputs.length : 0, 'inputs');
+          },
+        ],
       },
       async (request) => {
         assertBatchSize(principalOf(request), request.body.inputs.length, 'inputs');

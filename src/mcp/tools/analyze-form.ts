@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { languageCode, rankedAnalysisSchema } from '../../morphology-api.js';
 import { analysedTokenSchema, tokenViews } from '../../text/api.js';
 import { TEXT_LIMITS } from '../../text/service.js';
-import { wordArgument } from './common.js';
+import { guessNote, wordArgument } from './common.js';
 import { defineTool, failure, fromService, success } from '../tool.js';
 
 /** Analyses of one form returned by default (`all: true` for every one). */
@@ -77,6 +77,6 @@ export const analyzeForm = defineTool({
     const analyses = r.analyses ?? [];
     if (analyses.length === 0) return `${r.form}: no analysis`;
     const best = analyses[0]!;
-    return `${r.form}: ${r.total} analyses${r.total! > analyses.length ? ` (${analyses.length} shown; all=true for every one)` : ''}; best: ${best.lemma} (${best.language}, ${best.pos}, p=${best.probability.toFixed(2)}${best.guess ? ', guessed root' : ''})${best.english ? ` — ${best.english}` : ''}`;
+    return `${r.form}: ${r.total} analyses${r.total! > analyses.length ? ` (${analyses.length} shown; all=true for every one)` : ''}; best: ${best.lemma} (${best.language}, ${best.pos}, p=${best.probability.toFixed(2)}${best.guess ? ', guessed root' : ''})${best.english ? ` — ${best.english}` : ''}${guessNote(!best.guess)}`;
   },
 });

@@ -1,6 +1,6 @@
 /** batch_conjugate: many conjugations and/or a paradigm in one call (Conjugation, generative). */
 import { z } from 'zod';
-import { MAX_BATCH_FORMS, planBatch, runBatch } from '../../batch-generation.js';
+import { batchRefusal, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
 import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
 import { defineTool, failure, fromService, success } from '../tool.js';
 
@@ -21,16 +21,13 @@ export const batchConjugate = defineTool({
     results: z.array(batchItemResultSchema),
   }),
   generative: true,
+  batchSize: (args) => ({ size: rawBatchSize(args), unit: 'forms' }),
   handler: (args, { services, principal }) => {
     const planned = fromService(planBatch(services.morphology, args));
     if (!planned.ok) return planned;
     const plan = planned.value;
-    const limit = Math.min(principal.limits.batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
-    if (plan.size > limit) {
-      return failure('batch_too_large', `this batch asks for ${plan.size} forms; this key may ask for at most ${limit} per call: split the items or narrow the paradigm's tenses/subjects`, {
-        parameter: 'items',
-      });
-    }
+    const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, plan.size);
+    if (tooLarge) return failure('batch_too_large', `${tooLarge.message}: split the items or narrow the paradigm's tenses/subjects`, { parameter: 'items' });
     const results = runBatch(services.morphology, plan);
     return success({ language: plan.language, size: plan.size, failed: results.filter((r) => !r.ok).length, results });
   },

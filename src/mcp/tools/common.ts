@@ -30,3 +30,8 @@ export const morphemeSchema = z.object({
   form: z.string(),
   id: z.string().optional().describe('What the morph realises: 1sg, c7, a tense id, negative, refl, ...'),
 });
+
+/** The note a summary line carries when its best analysis rests on a root outside the lexicon (a guess). */
+export function guessNote(inLexicon: boolean | undefined): string {
+  return inLexicon === false ? ' [guess: root not in the lexicon]' : '';
+}

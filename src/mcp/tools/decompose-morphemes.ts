@@ -1,7 +1,7 @@
 /** decompose_morphemes: a word split into its morphemes, slot by slot (Analysis, read-only). */
 import { z } from 'zod';
 import { defineTool, fromService } from '../tool.js';
-import { engineFor, languageArgument, morphemeSchema, wordArgument } from './common.js';
+import { engineFor, guessNote, languageArgument, morphemeSchema, wordArgument } from './common.js';
 
 export const decomposeMorphemes = defineTool({
   name: 'decompose_morphemes',
@@ -56,5 +56,5 @@ export const decomposeMorphemes = defineTool({
       }),
     }));
   },
-  summary: (r) => (r.decompositions.length === 0 ? `${r.form}: no analysis` : `${r.form} = ${r.decompositions[0]!.segmentation}`),
+  summary: (r) => (r.decompositions.length === 0 ? `${r.form}: no analysis` : `${r.form} = ${r.decompositions[0]!.segmentation}${guessNote(r.decompositions[0]!.in_lexicon)}`),
 });

@@ -1,4 +1,4 @@
-/** get_tonal_analysis: the tonal analysis of a conjugated verb form (Analysis, read-only). */
+/** get_tonal_analysis: the tonal analysis of a conjugated verb form (Analysis, generative: it conjugates the form it analyses). */
 import { z } from 'zod';
 import { tonalAnalysisInputSchema, tonalAnalysisSchema } from '../../tone/api.js';
 import { defineTool, fromService } from '../tool.js';
@@ -13,7 +13,8 @@ export const getTonalAnalysis = defineTool({
     'plus a transcription (acute = high). `status` says whether the cartridge has tone rules (`analysed`) or why not, in `note`.',
   input: tonalAnalysisInputSchema,
   output: z.object({ language: z.string(), surface_form: z.string(), tonal_analysis: tonalAnalysisSchema }),
-  generative: false,
+  // It conjugates `root` before analysing: the form it returns is generated, as conjugate_verb's is.
+  generative: true,
   handler: (args, { services }) => fromService(services.tone.tonalAnalysis(args)),
   summary: (r) => `${r.surface_form}: ${r.tonal_analysis.transcription ?? r.tonal_analysis.status}`,
 });

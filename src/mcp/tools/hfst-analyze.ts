@@ -1,7 +1,7 @@
 /** hfst_analyze: analyses of words with an HFST analyser of the models folder (HFST, read-only). */
 import { hfstLookupInputSchema, hfstLookupOutputSchema } from '../../hfst/service.js';
 import { defineTool } from '../tool.js';
-import { hfstLookup } from './hfst-common.js';
+import { hfstLookup, lookupInputsSize } from './hfst-common.js';
 
 export const hfstAnalyze = defineTool({
   name: 'hfst_analyze',
@@ -15,6 +15,7 @@ export const hfstAnalyze = defineTool({
   input: hfstLookupInputSchema,
   output: hfstLookupOutputSchema,
   generative: false,
+  batchSize: lookupInputsSize,
   handler: (args, context) => hfstLookup(args, context, 'analyse'),
   summary: (r) => `${r.model}: ${r.items.map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`).slice(0, 5).join('; ')}`,
 });

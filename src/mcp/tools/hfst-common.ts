@@ -3,6 +3,23 @@ import { MAX_LOOKUP_INPUTS, type HfstFailure, type HfstLookupInput, type HfstLoo
 import type { Result } from '../../result.js';
 import { failure, success, type ToolContext, type ToolOutcome } from '../tool.js';
 
+/** The number of `inputs` raw arguments ask for, counted before validation (ToolDefinition.batchSize). */
+export function lookupInputsSize(args: unknown): { size: number; unit: string } {
+  const inputs = (args as { inputs?: unknown } | null | undefined)?.inputs;
+  return { size: Array.isArray(inputs) ? inputs.length : 0, unit: 'inputs' };
+}
+
+const TRUNCATION_REASONS: Record<'depth' | 'results' | 'time', string> = {
+  time: 'its time budget ran out',
+  depth: 'the search went deeper than the bound (a cyclic or very ambiguous model)',
+  results: 'too many partial results',
+};
+
+/** The items of a lookup that came back empty because a bound stopped the search, not because the model has nothing. */
+export function incompleteInputs(output: HfstLookupOutput): HfstLookupOutput['items'] {
+  return output.items.filter((item) => item.truncated !== undefined && item.results.length === 0);
+}
+
 /** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
 export function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): ToolOutcome<HfstLookupOutput> {
   const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
@@ -10,7 +27,19 @@ export function hfstLookup(args: HfstLookupInput, { services, principal }: ToolC
     return failure('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
   }
   const outcome: Result<HfstLookupOutput, HfstFailure> = direction === 'analyse' ? services.hfst.analyze(args) : services.hfst.generate(args);
-  if (outcome.ok) return success(outcome.value);
+  if (outcome.ok) {
+    const cut = incompleteInputs(outcome.value);
+    if (cut.length === 0) return success(outcome.value);
+    // An empty answer cut short by a bound is not "no such form": say so, and what to do.
+    const reasons = [...new Set(cut.map((i) => i.truncated))].map((r) => TRUNCATION_REASONS[r!]).join('; ');
+    const shown = cut.slice(0, 5).map((i) => JSON.stringify(i.input)).join(', ');
+    return failure(
+      'lookup_incomplete',
+      `the lookup of ${shown}${cut.length > 5 ? ` and ${cut.length - 5} more` : ''} stopped before finding anything (${reasons}), so no answer is known for ${cut.length === 1 ? 'it' : 'them'}: ` +
+        'send fewer `inputs` per call, or a more specific analysis string; retrying later may help when the service is busy',
+      { parameter: 'inputs' },
+    );
+  }
   const verb = direction === 'analyse' ? 'analyser' : 'generator';
   const models = services.hfst.listModels({ direction }).filter((m) => m.usable).map((m) => m.name);
   if (outcome.code === 'model_not_found') {

@@ -1,7 +1,7 @@
 /** hfst_generate: surface forms from analysis strings with an HFST generator (HFST, generative). */
 import { hfstLookupInputSchema, hfstLookupOutputSchema } from '../../hfst/service.js';
 import { defineTool } from '../tool.js';
-import { hfstLookup } from './hfst-common.js';
+import { hfstLookup, lookupInputsSize } from './hfst-common.js';
 
 export const hfstGenerate = defineTool({
   name: 'hfst_generate',
@@ -14,6 +14,7 @@ export const hfstGenerate = defineTool({
   input: hfstLookupInputSchema,
   output: hfstLookupOutputSchema,
   generative: true,
+  batchSize: lookupInputsSize,
   handler: (args, context) => hfstLookup(args, context, 'generate'),
   summary: (r) => `${r.model}: ${r.items.map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`).slice(0, 5).join('; ')}`,
 });

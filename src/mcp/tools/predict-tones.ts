@@ -1,5 +1,5 @@
-/** predict_tones: the tone of a word (recorded lexical tone) or of a verb in a conjugated form (Tonal, read-only). */
-import { predictTonesInputSchema, predictTonesOutputSchema } from '../../tone/api.js';
+/** predict_tones: the tone of a word (recorded lexical tone) or of a verb in a conjugated form (Tonal; generative only for a conjugated form). */
+import { asksForConjugatedForm, predictTonesInputSchema, predictTonesOutputSchema } from '../../tone/api.js';
 import { defineTool, fromService } from '../tool.js';
 
 export const predictTones = defineTool({
@@ -9,10 +9,11 @@ export const predictTones = defineTool({
   description:
     'Tones of a word or a verb form. With `language` and `word` (or a bare `root`): the recorded tone-marked items for it (form, tone pattern, gloss, variety, source) ' +
     'and the root\'s lexical tone in the cartridge (`kind: "lexical"`). With `root` plus any of `tense`, `subject`, `object`, `polarity`: the conjugated form and its ' +
-    'tonal analysis, unit by unit with the tone rules that applied (`kind: "conjugated"`; tense ids and subjects from get_language_info). Give a word or a root.',
+    'tonal analysis, unit by unit with the tone rules that applied (`kind: "conjugated"`; tense ids and subjects from get_language_info; needs a Startup or Enterprise key, as conjugate_verb does). Give a word or a root.',
   input: predictTonesInputSchema,
   output: predictTonesOutputSchema,
-  generative: false,
+  // A recorded lexical tone is a look-up; a conjugated form is generated, as conjugate_verb's is.
+  generative: { when: asksForConjugatedForm, modes: 'a root and tense, subject, object or polarity (a conjugated form)' },
   handler: (args, { services }) => fromService(services.tone.predictTones(args)),
   summary: (r) =>
     r.kind === 'conjugated'
