@@ -178,8 +178,15 @@ describe('lugha eval text', () => {
     assert.equal(report.by_group.N!.tokens, 3);
   });
 
-  it('a missing file or a language without a model is a usage error (exit 2)', () => {
+  it('a missing file, an unknown language or a missing --model-dir is a usage error (exit 2)', () => {
     assert.equal(lugha(['eval', 'text', '--language', 'zul', path.join(packageRoot, 'no-such.sadii')]).status, 2);
-    assert.equal(lugha(['eval', 'text', '--language', 'lug', fixture]).status, 2);
+    assert.equal(lugha(['eval', 'text', '--language', 'xyz', fixture]).status, 2);
+    assert.equal(lugha(['eval', 'text', '--language', 'zul', '--model-dir', path.join(packageRoot, 'no-such-model'), fixture]).status, 2);
+  });
+
+  it('scores the engine\'s readings for a language without a text model', () => {
+    const out = lugha(['eval', 'text', '--language', 'lug', fixture]);
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /^lemma: \d+\.\d+% \(\d+\/7\)$/m);
   });
 });

@@ -257,7 +257,7 @@ export class TextService {
  * A learned analyser's readings of a form first, in its order and with its probabilities; an engine
  * analysis with the same lemma and word class lends the reading its root, features and slots. The
  * engine analyses no reading matched follow, their probabilities scaled into what the learned
- * readings leave (1 - their sum, which may be 0).
+ * readings leave (1 - their sum, which may be 0). Every `score` of such a list is the probability.
  */
 export function combine(form: string, iso: string, learned: readonly TokenAnalysis[], engine: readonly RankedAnalysis[]): RankedAnalysis[] {
   if (learned.length === 0) return [...engine];
@@ -283,6 +283,7 @@ export function combine(form: string, iso: string, learned: readonly TokenAnalys
     };
   });
   const rest = Math.max(0, 1 - learned.reduce((sum, r) => sum + r.probability, 0));
-  for (const e of engine) if (!used.has(e)) out.push({ ...e, probability: e.probability * rest });
+  // Their score becomes their probability too, so that one list is ordered by one measure.
+  for (const e of engine) if (!used.has(e)) out.push({ ...e, probability: e.probability * rest, score: e.probability * rest });
   return out;
 }
