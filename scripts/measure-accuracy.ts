@@ -8,6 +8,8 @@ import path from 'node:path';
 import { packageRoot } from '../src/config.js';
 import { cartridgeDigest, measuredFileSchema, type MeasuredFile } from '../src/coverage/measured-accuracy.js';
 import { evaluateAnalysis, evaluateInflection } from '../src/morphology/evaluate.js';
+import { withConvention } from '../src/morphology/cartridge.js';
+import { LanguageEngine } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';
 
 const args = process.argv.slice(2);
@@ -29,7 +31,10 @@ const result: MeasuredFile = {
 for (const { iso } of morphology.languages()) {
   const found = morphology.engine(iso);
   if (!found.ok || !found.value.cartridge.features) continue;
-  const engine = found.value;
+  // Where the cartridge names the UniMorph tables' convention (verbs.conventions, id `unimorph`), the
+  // tables are measured with it, as `lugha eval --variant unimorph` does; the standard stays the default.
+  const conventionId = found.value.cartridge.verbs?.conventions.some((c) => c.id === 'unimorph') ? 'unimorph' : undefined;
+  const engine = conventionId ? new LanguageEngine(withConvention(found.value.cartridge, conventionId)) : found.value;
   // A cartridge may be measured on a table filed under another code (ktu on UniMorph's kon tables).
   const dataset = engine.cartridge.features?.dataset ?? iso;
   const file = path.join(goldDir, `${dataset}.dev.tsv`);
@@ -37,7 +42,7 @@ for (const { iso } of morphology.languages()) {
   const inflection = evaluateInflection(engine.generator, [file]);
   const analysis = withAnalysis ? evaluateAnalysis(engine.generator, engine.analyzer, [file]) : undefined;
   result.languages[iso] = {
-    dataset: `unimorph/${dataset}.dev.tsv`,
+    dataset: `unimorph/${dataset}.dev.tsv${conventionId ? ` (convention ${conventionId})` : ''}`,
     dataset_sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
     cartridge_digest: cartridgeDigest(engine.cartridge.dir),
     inflection: { cells: inflection.cells, right: inflection.right, accuracy: inflection.accuracy },
