@@ -24,7 +24,7 @@ const out = path.join(packageRoot, 'reference', 'measured-accuracy.json');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 const result: MeasuredFile = {
-  generated_by: `scripts/measure-accuracy.ts${withAnalysis ? '' : ' --no-analysis'} on the UniMorph development tables (<iso>.dev.tsv)`,
+  generated_by: `scripts/measure-accuracy.ts${withAnalysis ? '' : ' --no-analysis'} on the UniMorph development tables (<iso>.dev.tsv), with the cartridge's \`unimorph\` convention where it names one`,
   measured_at: new Date().toISOString(),
   languages: {},
 };
@@ -42,7 +42,7 @@ for (const { iso } of morphology.languages()) {
   const inflection = evaluateInflection(engine.generator, [file]);
   const analysis = withAnalysis ? evaluateAnalysis(engine.generator, engine.analyzer, [file]) : undefined;
   result.languages[iso] = {
-    dataset: `unimorph/${dataset}.dev.tsv${conventionId ? ` (convention ${conventionId})` : ''}`,
+    dataset: `unimorph/${dataset}.dev.tsv`,
     dataset_sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
     cartridge_digest: cartridgeDigest(engine.cartridge.dir),
     inflection: { cells: inflection.cells, right: inflection.right, accuracy: inflection.accuracy },
