@@ -332,6 +332,9 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   // --- exceptions: the engine's forms of the lemmas the template lexicon cannot hold ---
   const exceptions: GrammarExport['exceptions'] = [];
   const exceptionLines: string[] = [];
+  // Each tag of an exception's analysis is one symbol, as in the template paths: a tag string
+  // declared whole would be read as one symbol (longest match) and hide the template's tags from generation.
+  const exceptionTags = new Set<string>();
   if (exceptionLemmas.length > 0 && roots !== 'guesser') {
     const table = exportVerbLexc(cartridge, generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
     for (const e of exceptionLemmas) {
@@ -339,7 +342,9 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       exceptions.push({ ...e, forms: forms.length });
       for (const form of forms) {
         for (const c of form.surface) alphabet.add(c);
-        exceptionLines.push(`${exceptionEntry(form)} # ;`);
+        const entry = exceptionEntry(form);
+        entry.tags.forEach((t) => exceptionTags.add(t));
+        exceptionLines.push(`${entry.text} # ;`);
       }
     }
   }
@@ -399,15 +404,13 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const [, index] of ownVowels) multichar.add(`@R.OWN.${index}@`);
   ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
   const m = cartridge.metadata;
-  const exceptionMultichar = new Set<string>();
-  for (const line of exceptionLines) for (const tag of line.match(/%\+[^:#\s]*/gu) ?? []) exceptionMultichar.add(tag.replace(/%/gu, ''));
   const lexc = [
     `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
     `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
     '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
     '',
     'Multichar_Symbols',
-    ...[...new Set([...tagSymbols, ...exceptionMultichar])].map(lexcEscape),
+    ...[...new Set([...tagSymbols, ...exceptionTags])].map(lexcEscape),
     ...[...markers].map(lexcEscape),
     ...[...multichar].filter((x) => !x.startsWith('@')).map(lexcEscape),
     ...[...multichar].filter((x) => x.startsWith('@')),
@@ -457,13 +460,14 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
 }
 
 /** An exception entry: the analysis and the surface form, the lemma aligned with its stretch of the form. */
-function exceptionEntry(form: ExportedForm): string {
+function exceptionEntry(form: ExportedForm): { text: string; tags: string[] } {
   const at = form.analysis.indexOf('+V+');
   const lemma = [...form.analysis.slice(0, at)];
-  const tags = form.analysis
+  const tagList = form.analysis
     .slice(at + 1)
     .split('+')
-    .map((t) => lexcEscape(`+${t}`));
+    .map((t) => `+${t}`);
+  const tags = tagList.map(lexcEscape);
   const surface = [...form.surface];
   const run = longestCommonRun(lemma, surface);
   const u: string[] = [];
@@ -476,7 +480,7 @@ function exceptionEntry(form: ExportedForm): string {
   while (uTail.length < lTail.length) uTail.push('0');
   while (lTail.length < uTail.length) lTail.push('0');
   for (const t of tags) (uTail.push(t), lTail.push('0'));
-  return `${flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail])}`;
+  return { text: flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail]), tags: tagList };
 }
 
 interface CascadeInput {
