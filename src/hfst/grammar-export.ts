@@ -21,7 +21,7 @@
  * lexicon of the engine's forms, counted in `exceptions`.
  * Generic: nothing here names a language.
  */
-import type { Cartridge } from '../morphology/cartridge.js';
+import type { Cartridge, VerbExtension } from '../morphology/cartridge.js';
 import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
@@ -126,6 +126,13 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   const support = verbs.stem_support;
   const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>) =>
     support !== undefined && ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)));
+  /**
+   * The flags of a root: an extended stem never takes stem support (the engine's rule), so a root
+   * that needs it has two entries, with support and without extensions (@P.XS.no@), and without
+   * support and with extensions (@P.XS.yes@); `Ext0` checks which.
+   */
+  const supportVariants = (needs: boolean): string[][] =>
+    support === undefined ? [[]] : needs && verbs.extensions.length > 0 ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']] : [[`@U.SUP.${needs ? 'yes' : 'no'}@`]];
   const placeholder = (needs: boolean): Lexeme => ({
     lemma: '',
     root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',
@@ -248,6 +255,17 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
   const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
   const rootLines: string[] = [];
+  // Cartridge constructs the template lexicon does not model: such a lemma goes to the exceptions.
+  const ownFvConditioned = verbs.extensions.some((e) => e.forms.some((f) => f.own_fv !== undefined));
+  const lexicalKeys = verbs.extensions.flatMap((e) => Object.keys(e.lexical));
+  const outsideTemplate = (lexeme: Lexeme): string | undefined => {
+    if (verbs.irregular.some((i) => i.lemma === lexeme.lemma)) return 'irregular forms (verbs.irregular)';
+    // A lexical derivative is keyed by the stem it attaches to, the root or the root with extensions.
+    if (lexicalKeys.some((k) => k.startsWith(lexeme.root))) return 'a lexical derivative of its extensions (extensions[].lexical)';
+    if (lexeme.ownFinalVowel !== null && verbs.extensions.length > 0 && (ownFvConditioned || VOWEL.test([...lexeme.root].at(-1) ?? '')))
+      return 'its own final vowel conditions its extensions (own_fv, or a vowel stem once extended)';
+    return undefined;
+  };
   const exceptionLemmas: Array<{ lemma: string; reason: string }> = [];
   const ownVowels = new Map<string, number>();
   register('root');
@@ -261,6 +279,11 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       exceptionLemmas.push({ lemma, reason: `cited with the enclitic -${lexeme.enclitic}` });
       continue;
     }
+    const outside = outsideTemplate(lexeme);
+    if (outside) {
+      exceptionLemmas.push({ lemma, reason: outside });
+      continue;
+    }
     for (const c of lexeme.root) alphabet.add(c);
     let own: string | undefined;
     if (lexeme.ownFinalVowel !== null) {
@@ -268,8 +291,8 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       own = `@P.OWN.${ownVowels.get(lexeme.ownFinalVowel)}@`;
       for (const c of lexeme.ownFinalVowel) alphabet.add(c);
     }
-    const f = flags(support ? `@U.SUP.${needsSupport(lexeme) ? 'yes' : 'no'}@` : undefined, own);
-    f.forEach((x) => multichar.add(x));
+    const variants = supportVariants(needsSupport(lexeme)).map((v) => flags(...v, own));
+    variants.flat().forEach((x) => multichar.add(x));
     const upper = [...lemma];
     const root = [...lexeme.root];
     const run = longestCommonRun(upper, root);
@@ -287,7 +310,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     while (lowerFull.length < upperFull.length) lowerFull.push('0');
     upperFull.push('0');
     lowerFull.push(esc(end('root')));
-    rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
+    for (const f of variants) rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
   }
 
   // --- the open root class: any root of the cartridge's letters ending in a consonant ---
@@ -319,9 +342,10 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
           for (const c of consonants) guessLines.push(`${lexcEscape(c)} ${state(vi, hv, true)} "weight: 1" ;`);
           for (const v of vowels) guessLines.push(`${lexcEscape(v)} ${state(vi, true, false)} "weight: 1" ;`);
           if (lc) {
-            const sup = support ? `@U.SUP.${needsSupport({ short: !hv, root: vi ? 'a' : 'b' }) ? 'yes' : 'no'}@` : '';
-            if (sup) multichar.add(sup);
-            guessLines.push(`${flagged(sup ? [sup] : [], [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
+            for (const sup of supportVariants(needsSupport({ short: !hv, root: vi ? 'a' : 'b' }))) {
+              sup.forEach((x) => multichar.add(x));
+              guessLines.push(`${flagged(sup, [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
+            }
           }
           guessLines.push('');
         }
@@ -356,18 +380,27 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
   tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
   for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
-  const extensionLines: string[] = ['', 'LEXICON Ext0', 'FV ;'];
+  const extensionLines: string[] = ['', 'LEXICON Ext0', `${flagged(support && verbs.extensions.length > 0 ? ['@D.XS.yes@'] : [], [], [])} FV ;`];
   if (verbs.extensions.length > 0) {
     register('extensions');
-    extensionLines.push(`${pairEntry(['0'], [esc(begin('extensions'))])} Ext1 ;`);
-    for (let n = 1; n <= MAX_EXTENSIONS; n++) {
-      extensionLines.push('', `LEXICON Ext${n}`);
-      for (const ext of verbs.extensions) {
-        extensionLines.push(`${flagged([`@C.OWN@`], [lexcEscape(`+Ext/${ext.id}`)], [esc(extensionSymbol(ext.id))])} ${n < MAX_EXTENSIONS ? `ExtMore${n}` : 'ExtEnd'} ;`);
-        multichar.add(extensionSymbol(ext.id));
-        for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
-      }
-      if (n < MAX_EXTENSIONS) extensionLines.push('', `LEXICON ExtMore${n}`, `Ext${n + 1} ;`, 'ExtEnd ;');
+    extensionLines.push(`${flagged(support ? ['@D.XS.no@'] : [], ['0'], [esc(begin('extensions'))])} ExtSeq ;`);
+    if (support) ['@P.XS.yes@', '@P.XS.no@', '@D.XS.yes@', '@D.XS.no@'].forEach((x) => multichar.add(x));
+    // Every sequence the engine allows (no extension twice, none after one it may not follow), as one entry each.
+    extensionLines.push('', 'LEXICON ExtSeq');
+    const sequences = (done: VerbExtension[]): VerbExtension[][] =>
+      done.length === MAX_EXTENSIONS
+        ? []
+        : verbs.extensions
+            .filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id)))
+            .flatMap((e) => [[...done, e], ...sequences([...done, e])]);
+    for (const sequence of sequences([])) {
+      extensionLines.push(
+        `${flagged([`@C.OWN@`], sequence.map((e) => lexcEscape(`+Ext/${e.id}`)), sequence.map((e) => esc(extensionSymbol(e.id))))} ExtEnd ;`,
+      );
+    }
+    for (const ext of verbs.extensions) {
+      multichar.add(extensionSymbol(ext.id));
+      for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
     }
     extensionLines.push('', 'LEXICON ExtEnd', `${pairEntry(['0'], [esc(end('extensions'))])} FV ;`);
   }
@@ -514,6 +547,8 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
   for (const ext of verbs.extensions) {
     const earlier: string[] = [];
     for (const form of ext.forms) {
+      // Only after a root keeping its own final vowel: such lemmas are in the exceptions (outsideTemplate).
+      if (form.own_fv === true) continue;
       let matches = `[${stemSymbol}]*`;
       if (form.after !== undefined) {
         let pattern;
@@ -527,10 +562,11 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
         if (anchored) pattern = [pattern[0]!.slice(1)];
         matches = `[${anchored ? '' : `[${stemSymbol}]*`} [${patternToXfst(pattern, alphabet)} / ${stemMarkers}]]`;
       }
-      let context = `[[${stemSymbol}]* & ${matches}${earlier.map((e) => ` & ~${e}`).join('')}]`;
-      if (form.root_only) context = `[${context} & [${letter}* ${xfstSymbol(end('root'))} ${xfstSymbol(begin('extensions'))}]]`;
+      // A root-only form excludes the later forms only right after the root (the engine skips it elsewhere).
+      const condition = form.root_only ? `[${matches} & [${letter}* ${xfstSymbol(end('root'))} ${xfstSymbol(begin('extensions'))}]]` : matches;
+      const context = `[[${stemSymbol}]* & ${condition}${earlier.map((e) => ` & ~${e}`).join('')}]`;
       extensionRules.push(`[${xfstSymbol(extensionSymbol(ext.id))} -> ${xfstString(form.form)} || ${xfstSymbol(begin('root'))} ${context} _ ]`);
-      if (form.after !== undefined) earlier.push(matches);
+      if (form.after !== undefined || form.root_only) earlier.push(condition);
     }
   }
   for (let pass = 0; pass < MAX_EXTENSIONS; pass++) steps.push(...extensionRules);
