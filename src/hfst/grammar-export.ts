@@ -17,8 +17,9 @@
  * The prefixes come from the engine itself (run without rules on placeholder roots), so the
  * lexicon cannot drift from the cartridge's formations. A rule whose pattern the translator
  * does not support is listed in `unsupportedRules`; a lemma the template lexicon cannot hold
- * (multi-word lemmas, lemmas cited with an enclitic) goes to an explicit `Exceptions`
- * lexicon of the engine's forms, counted in `exceptions`.
+ * (multi-word lemmas, lemmas cited with an enclitic, lemmas with `verbs.irregular` forms, with
+ * an extension's `lexical` derivative, or with their own final vowel where extensions depend
+ * on it) goes to an explicit `Exceptions` lexicon of the engine's forms, counted in `exceptions`.
  * Generic: nothing here names a language.
  */
 import type { Cartridge, VerbExtension } from '../morphology/cartridge.js';
