@@ -17,11 +17,12 @@
  * The prefixes come from the engine itself (run without rules on placeholder roots), so the
  * lexicon cannot drift from the cartridge's formations. A rule whose pattern the translator
  * does not support is listed in `unsupportedRules`; a lemma the template lexicon cannot hold
- * (multi-word lemmas, lemmas cited with an enclitic) goes to an explicit `Exceptions`
- * lexicon of the engine's forms, counted in `exceptions`.
+ * (multi-word lemmas, lemmas cited with an enclitic, lemmas with `verbs.irregular` forms, with
+ * an extension's `lexical` derivative, or with their own final vowel where extensions depend
+ * on it) goes to an explicit `Exceptions` lexicon of the engine's forms, counted in `exceptions`.
  * Generic: nothing here names a language.
  */
-import type { Cartridge } from '../morphology/cartridge.js';
+import type { Cartridge, VerbExtension } from '../morphology/cartridge.js';
 import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
@@ -126,6 +127,13 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   const support = verbs.stem_support;
   const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>) =>
     support !== undefined && ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)));
+  /**
+   * The flags of a root: an extended stem never takes stem support (the engine's rule), so a root
+   * that needs it has two entries, with support and without extensions (@P.XS.no@), and without
+   * support and with extensions (@P.XS.yes@); `Ext0` checks which.
+   */
+  const supportVariants = (needs: boolean): string[][] =>
+    support === undefined ? [[]] : needs && verbs.extensions.length > 0 ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']] : [[`@U.SUP.${needs ? 'yes' : 'no'}@`]];
   const placeholder = (needs: boolean): Lexeme => ({
     lemma: '',
     root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',
@@ -248,6 +256,17 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
   const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
   const rootLines: string[] = [];
+  // Cartridge constructs the template lexicon does not model: such a lemma goes to the exceptions.
+  const ownFvConditioned = verbs.extensions.some((e) => e.forms.some((f) => f.own_fv !== undefined));
+  const lexicalKeys = verbs.extensions.flatMap((e) => Object.keys(e.lexical));
+  const outsideTemplate = (lexeme: Lexeme): string | undefined => {
+    if (verbs.irregular.some((i) => i.lemma === lexeme.lemma)) return 'irregular forms (verbs.irregular)';
+    // A lexical derivative is keyed by the stem it attaches to, the root or the root with extensions.
+    if (lexicalKeys.some((k) => k.startsWith(lexeme.root))) return 'a lexical derivative of its extensions (extensions[].lexical)';
+    if (lexeme.ownFinalVowel !== null && verbs.extensions.length > 0 && (ownFvConditioned || VOWEL.test([...lexeme.root].at(-1) ?? '')))
+      return 'its own final vowel conditions its extensions (own_fv, or a vowel stem once extended)';
+    return undefined;
+  };
   const exceptionLemmas: Array<{ lemma: string; reason: string }> = [];
   const ownVowels = new Map<string, number>();
   register('root');
@@ -261,6 +280,11 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       exceptionLemmas.push({ lemma, reason: `cited with the enclitic -${lexeme.enclitic}` });
       continue;
     }
+    const outside = outsideTemplate(lexeme);
+    if (outside) {
+      exceptionLemmas.push({ lemma, reason: outside });
+      continue;
+    }
     for (const c of lexeme.root) alphabet.add(c);
     let own: string | undefined;
     if (lexeme.ownFinalVowel !== null) {
@@ -268,8 +292,8 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       own = `@P.OWN.${ownVowels.get(lexeme.ownFinalVowel)}@`;
       for (const c of lexeme.ownFinalVowel) alphabet.add(c);
     }
-    const f = flags(support ? `@U.SUP.${needsSupport(lexeme) ? 'yes' : 'no'}@` : undefined, own);
-    f.forEach((x) => multichar.add(x));
+    const variants = supportVariants(needsSupport(lexeme)).map((v) => flags(...v, own));
+    variants.flat().forEach((x) => multichar.add(x));
     const upper = [...lemma];
     const root = [...lexeme.root];
     const run = longestCommonRun(upper, root);
@@ -287,7 +311,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     while (lowerFull.length < upperFull.length) lowerFull.push('0');
     upperFull.push('0');
     lowerFull.push(esc(end('root')));
-    rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
+    for (const f of variants) rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
   }
 
   // --- the open root class: any root of the cartridge's letters ending in a consonant ---
@@ -319,9 +343,10 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
           for (const c of consonants) guessLines.push(`${lexcEscape(c)} ${state(vi, hv, true)} "weight: 1" ;`);
           for (const v of vowels) guessLines.push(`${lexcEscape(v)} ${state(vi, true, false)} "weight: 1" ;`);
           if (lc) {
-            const sup = support ? `@U.SUP.${needsSupport({ short: !hv, root: vi ? 'a' : 'b' }) ? 'yes' : 'no'}@` : '';
-            if (sup) multichar.add(sup);
-            guessLines.push(`${flagged(sup ? [sup] : [], [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
+            for (const sup of supportVariants(needsSupport({ short: !hv, root: vi ? 'a' : 'b' }))) {
+              sup.forEach((x) => multichar.add(x));
+              guessLines.push(`${flagged(sup, [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
+            }
           }
           guessLines.push('');
         }
@@ -332,6 +357,9 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   // --- exceptions: the engine's forms of the lemmas the template lexicon cannot hold ---
   const exceptions: GrammarExport['exceptions'] = [];
   const exceptionLines: string[] = [];
+  // Each tag of an exception's analysis is one symbol, as in the template paths: a tag string
+  // declared whole would be read as one symbol (longest match) and hide the template's tags from generation.
+  const exceptionTags = new Set<string>();
   if (exceptionLemmas.length > 0 && roots !== 'guesser') {
     const table = exportVerbLexc(cartridge, generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
     for (const e of exceptionLemmas) {
@@ -339,7 +367,9 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
       exceptions.push({ ...e, forms: forms.length });
       for (const form of forms) {
         for (const c of form.surface) alphabet.add(c);
-        exceptionLines.push(`${exceptionEntry(form)} # ;`);
+        const entry = exceptionEntry(form);
+        entry.tags.forEach((t) => exceptionTags.add(t));
+        exceptionLines.push(`${entry.text} # ;`);
       }
     }
   }
@@ -351,18 +381,27 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
   tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
   for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
-  const extensionLines: string[] = ['', 'LEXICON Ext0', 'FV ;'];
+  const extensionLines: string[] = ['', 'LEXICON Ext0', `${flagged(support && verbs.extensions.length > 0 ? ['@D.XS.yes@'] : [], [], [])} FV ;`];
   if (verbs.extensions.length > 0) {
     register('extensions');
-    extensionLines.push(`${pairEntry(['0'], [esc(begin('extensions'))])} Ext1 ;`);
-    for (let n = 1; n <= MAX_EXTENSIONS; n++) {
-      extensionLines.push('', `LEXICON Ext${n}`);
-      for (const ext of verbs.extensions) {
-        extensionLines.push(`${flagged([`@C.OWN@`], [lexcEscape(`+Ext/${ext.id}`)], [esc(extensionSymbol(ext.id))])} ${n < MAX_EXTENSIONS ? `ExtMore${n}` : 'ExtEnd'} ;`);
-        multichar.add(extensionSymbol(ext.id));
-        for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
-      }
-      if (n < MAX_EXTENSIONS) extensionLines.push('', `LEXICON ExtMore${n}`, `Ext${n + 1} ;`, 'ExtEnd ;');
+    extensionLines.push(`${flagged(support ? ['@D.XS.no@'] : [], ['0'], [esc(begin('extensions'))])} ExtSeq ;`);
+    if (support) ['@P.XS.yes@', '@P.XS.no@', '@D.XS.yes@', '@D.XS.no@'].forEach((x) => multichar.add(x));
+    // Every sequence the engine allows (no extension twice, none after one it may not follow), as one entry each.
+    extensionLines.push('', 'LEXICON ExtSeq');
+    const sequences = (done: VerbExtension[]): VerbExtension[][] =>
+      done.length === MAX_EXTENSIONS
+        ? []
+        : verbs.extensions
+            .filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id)))
+            .flatMap((e) => [[...done, e], ...sequences([...done, e])]);
+    for (const sequence of sequences([])) {
+      extensionLines.push(
+        `${flagged([`@C.OWN@`], sequence.map((e) => lexcEscape(`+Ext/${e.id}`)), sequence.map((e) => esc(extensionSymbol(e.id))))} ExtEnd ;`,
+      );
+    }
+    for (const ext of verbs.extensions) {
+      multichar.add(extensionSymbol(ext.id));
+      for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
     }
     extensionLines.push('', 'LEXICON ExtEnd', `${pairEntry(['0'], [esc(end('extensions'))])} FV ;`);
   }
@@ -399,15 +438,13 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const [, index] of ownVowels) multichar.add(`@R.OWN.${index}@`);
   ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
   const m = cartridge.metadata;
-  const exceptionMultichar = new Set<string>();
-  for (const line of exceptionLines) for (const tag of line.match(/%\+[^:#\s]*/gu) ?? []) exceptionMultichar.add(tag.replace(/%/gu, ''));
   const lexc = [
     `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
     `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
     '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
     '',
     'Multichar_Symbols',
-    ...[...new Set([...tagSymbols, ...exceptionMultichar])].map(lexcEscape),
+    ...[...new Set([...tagSymbols, ...exceptionTags])].map(lexcEscape),
     ...[...markers].map(lexcEscape),
     ...[...multichar].filter((x) => !x.startsWith('@')).map(lexcEscape),
     ...[...multichar].filter((x) => x.startsWith('@')),
@@ -457,13 +494,14 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
 }
 
 /** An exception entry: the analysis and the surface form, the lemma aligned with its stretch of the form. */
-function exceptionEntry(form: ExportedForm): string {
+function exceptionEntry(form: ExportedForm): { text: string; tags: string[] } {
   const at = form.analysis.indexOf('+V+');
   const lemma = [...form.analysis.slice(0, at)];
-  const tags = form.analysis
+  const tagList = form.analysis
     .slice(at + 1)
     .split('+')
-    .map((t) => lexcEscape(`+${t}`));
+    .map((t) => `+${t}`);
+  const tags = tagList.map(lexcEscape);
   const surface = [...form.surface];
   const run = longestCommonRun(lemma, surface);
   const u: string[] = [];
@@ -476,7 +514,7 @@ function exceptionEntry(form: ExportedForm): string {
   while (uTail.length < lTail.length) uTail.push('0');
   while (lTail.length < uTail.length) lTail.push('0');
   for (const t of tags) (uTail.push(t), lTail.push('0'));
-  return `${flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail])}`;
+  return { text: flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail]), tags: tagList };
 }
 
 interface CascadeInput {
@@ -510,6 +548,8 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
   for (const ext of verbs.extensions) {
     const earlier: string[] = [];
     for (const form of ext.forms) {
+      // Only after a root keeping its own final vowel: such lemmas are in the exceptions (outsideTemplate).
+      if (form.own_fv === true) continue;
       let matches = `[${stemSymbol}]*`;
       if (form.after !== undefined) {
         let pattern;
@@ -523,10 +563,11 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
         if (anchored) pattern = [pattern[0]!.slice(1)];
         matches = `[${anchored ? '' : `[${stemSymbol}]*`} [${patternToXfst(pattern, alphabet)} / ${stemMarkers}]]`;
       }
-      let context = `[[${stemSymbol}]* & ${matches}${earlier.map((e) => ` & ~${e}`).join('')}]`;
-      if (form.root_only) context = `[${context} & [${letter}* ${xfstSymbol(end('root'))} ${xfstSymbol(begin('extensions'))}]]`;
+      // A root-only form excludes the later forms only right after the root (the engine skips it elsewhere).
+      const condition = form.root_only ? `[${matches} & [${letter}* ${xfstSymbol(end('root'))} ${xfstSymbol(begin('extensions'))}]]` : matches;
+      const context = `[[${stemSymbol}]* & ${condition}${earlier.map((e) => ` & ~${e}`).join('')}]`;
       extensionRules.push(`[${xfstSymbol(extensionSymbol(ext.id))} -> ${xfstString(form.form)} || ${xfstSymbol(begin('root'))} ${context} _ ]`);
-      if (form.after !== undefined) earlier.push(matches);
+      if (form.after !== undefined || form.root_only) earlier.push(condition);
     }
   }
   for (let pass = 0; pass < MAX_EXTENSIONS; pass++) steps.push(...extensionRules);
