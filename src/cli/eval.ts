@@ -160,7 +160,7 @@ interface TextEvalOptions {
   json?: boolean;
 }
 
-/** `eval text --language <iso> FILE...`: the learnt text analyser against SADII-annotated paragraphs. */
+/** `eval text --language <iso> FILE...`: the language's text analyser (the learnt one, else the engine's readings) against SADII-annotated paragraphs. */
 function registerTextEval(parent: Command): void {
   parent
     .command('text')
