@@ -259,10 +259,15 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   // Cartridge constructs the template lexicon does not model: such a lemma goes to the exceptions.
   const ownFvConditioned = verbs.extensions.some((e) => e.forms.some((f) => f.own_fv !== undefined));
   const lexicalKeys = verbs.extensions.flatMap((e) => Object.keys(e.lexical));
+  const extensionForms = [...new Set(verbs.extensions.flatMap((e) => e.forms.map((f) => f.form)))].filter((f) => f !== '');
+  /** Whether `text` is one or more extension forms in a row. */
+  const extensionRun = (text: string): boolean => text !== '' && extensionForms.some((f) => text.startsWith(f) && (text === f || extensionRun(text.slice(f.length))));
   const outsideTemplate = (lexeme: Lexeme): string | undefined => {
     if (verbs.irregular.some((i) => i.lemma === lexeme.lemma)) return 'irregular forms (verbs.irregular)';
-    // A lexical derivative is keyed by the stem it attaches to, the root or the root with extensions.
-    if (lexicalKeys.some((k) => k.startsWith(lexeme.root))) return 'a lexical derivative of its extensions (extensions[].lexical)';
+    // A lexical derivative is keyed by the stem it attaches to (+ the final vowel): the lemma, or
+    // the root with extension forms; the check errs on the side of listing a lemma.
+    if (lexicalKeys.some((k) => k === lexeme.lemma || (k.startsWith(lexeme.root) && k.endsWith(verbs.default_fv) && extensionRun(k.slice(lexeme.root.length, k.length - verbs.default_fv.length)))))
+      return 'a lexical derivative of its extensions (extensions[].lexical)';
     if (lexeme.ownFinalVowel !== null && verbs.extensions.length > 0 && (ownFvConditioned || VOWEL.test([...lexeme.root].at(-1) ?? '')))
       return 'its own final vowel conditions its extensions (own_fv, or a vowel stem once extended)';
     return undefined;
