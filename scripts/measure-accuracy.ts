@@ -8,7 +8,7 @@ import path from 'node:path';
 import { packageRoot } from '../src/config.js';
 import { cartridgeDigest, measuredFileSchema, type MeasuredFile } from '../src/coverage/measured-accuracy.js';
 import { evaluateAnalysis, evaluateInflection } from '../src/morphology/evaluate.js';
-import { withConvention } from '../src/morphology/cartridge.js';
+import { withConvention } from '../src/cartridge/cartridge.js';
 import { LanguageEngine } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';
 

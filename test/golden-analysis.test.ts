@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { enumerateCells, literalAlternatives } from '../src/morphology/analyzer.js';
-import { loadCartridge } from '../src/morphology/cartridge.js';
+import { loadCartridge } from '../src/cartridge/cartridge.js';
 import { Generator, GenerationError, type Cell } from '../src/morphology/generator.js';
 import { openMorphology } from '../src/services.js';
 

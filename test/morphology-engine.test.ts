@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { packageRoot } from '../src/config.js';
-import { loadCartridge, withConvention } from '../src/morphology/cartridge.js';
+import { loadCartridge, withConvention } from '../src/cartridge/cartridge.js';
 import { Generator, type Cell } from '../src/morphology/generator.js';
 import type { ConjugationResult } from '../src/morphology/service.js';
 import { openMorphology } from '../src/services.js';

@@ -7,7 +7,7 @@ import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from '
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { loadCartridge } from '../src/morphology/cartridge.js';
+import { loadCartridge } from '../src/cartridge/cartridge.js';
 import { MAX_NUMBER, NumeralSpeller } from '../src/numerals/grammar.js';
 import { NumeralService } from '../src/numerals/service.js';
 import { openMorphology } from '../src/services.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { ARCHITECTURE_RULES } from '../src/coverage/layers.js';
-import { loadCartridge } from '../src/morphology/cartridge.js';
+import { loadCartridge } from '../src/cartridge/cartridge.js';
 import { harness, type Harness } from './helpers.js';
 
 function sourceFiles(dir: string): string[] {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ToneEngine, type WordInput } from '../src/tone/engine.js';
 import { stripTones } from '../src/tone/marks.js';
-import { toneSchema } from '../src/tone/schema.js';
+import { toneSchema } from '../src/cartridge/tone.js';
 
 const SRC = 'synthetic-test-data';
 

@@ -19,8 +19,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { readTsv } from '../language-codes.js';
-import { nounsSchema, type NounGrammar } from './nouns.js';
-import { toneSchema, type ToneData } from '../tone/schema.js';
+import { nounsSchema, type NounGrammar } from '../morphology/nouns.js';
+import { toneSchema, type ToneData } from './tone.js';
 import { numeralGrammarSchema, type NumeralGrammar } from '../numerals/grammar.js';
 
 const source = z.string().min(1);

@@ -15,7 +15,7 @@ import { parseSadii, type SadiiParagraph } from '../text/sadii.js';
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { evaluateAnalysis, evaluateInflection, type AnalysisReport, type InflectionReport } from '../morphology/evaluate.js';
-import { withConvention } from '../morphology/cartridge.js';
+import { withConvention } from '../cartridge/cartridge.js';
 import { LanguageEngine } from '../morphology/service.js';
 import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';

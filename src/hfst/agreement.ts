@@ -6,7 +6,7 @@
  * to the same word in the engine (guesses about a lemma the lexicon lists are left out: the
  * open root class does not know the lexicon's flags). Generic: nothing here names a language.
  */
-import type { Cartridge } from '../morphology/cartridge.js';
+import type { Cartridge } from '../cartridge/cartridge.js';
 import type { Generator } from '../morphology/generator.js';
 import { cellOfAnalysis, exportVerbLexc } from './cartridge-export.js';
 import type { Transducer } from './transducer.js';

@@ -11,7 +11,7 @@
  * Generic: nothing here names a language; everything comes from the cartridge.
  */
 import type { Cell, Generator } from '../morphology/generator.js';
-import type { Cartridge } from '../morphology/cartridge.js';
+import type { Cartridge } from '../cartridge/cartridge.js';
 
 export interface ExportedForm {
   analysis: string;

@@ -22,7 +22,7 @@
  * on it) goes to an explicit `Exceptions` lexicon of the engine's forms, counted in `exceptions`.
  * Generic: nothing here names a language.
  */
-import type { Cartridge, VerbExtension } from '../morphology/cartridge.js';
+import type { Cartridge, VerbExtension } from '../cartridge/cartridge.js';
 import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';

@@ -7,7 +7,7 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
-import type { LexiconEntry, Rule } from './cartridge.js';
+import type { LexiconEntry, Rule } from '../cartridge/cartridge.js';
 import { grammarNounForms } from './nouns.js';
 
 const HOLE = '\u0001';

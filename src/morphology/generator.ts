@@ -4,7 +4,7 @@
  * morphs per slot, then the cartridge's boundary rules give the surface form.
  * Generic: everything language-specific comes from the cartridge.
  */
-import { derivationMeanings, type AgreementRow, type Cartridge, type DerivationMeaning, type Formation, type MorphSpec, type Tense, type VerbExtension } from './cartridge.js';
+import { derivationMeanings, type AgreementRow, type Cartridge, type DerivationMeaning, type Formation, type MorphSpec, type Tense, type VerbExtension } from '../cartridge/cartridge.js';
 import { NounInflector, nounForms, type NounClass, type NounForm } from './nouns.js';
 import { applyRules, compileRules, type CompiledRule, type Morph } from './rules.js';
 

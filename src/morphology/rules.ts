@@ -4,7 +4,7 @@
  * and rewrites the matched parts in place, so every morph keeps its slot and the
  * slot-by-slot breakdown stays true to the surface form.
  */
-import type { Rule } from './cartridge.js';
+import type { Rule } from '../cartridge/cartridge.js';
 
 /** One morph of a word form, in its template slot. */
 export interface Morph {

@@ -9,7 +9,7 @@ import type { LanguageCodes } from '../language-codes.js';
 import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
-import { loadCartridge, type AgreementRow, type Cartridge } from './cartridge.js';
+import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';

@@ -4,7 +4,7 @@
  * layered 2023 schema (NOM(3,SG,BANTU1);PRIM(RFLX)), whose layers become
  * prefixed atoms (NOM:3, NOM:SG, NOM:BANTU1, PRIM:RFLX).
  */
-import type { FeatureMapping, FeatureSchema } from './cartridge.js';
+import type { FeatureMapping, FeatureSchema } from '../cartridge/cartridge.js';
 import type { Cell } from './generator.js';
 
 /** The atoms of a bundle, layers flattened with their prefixes. */

@@ -3,7 +3,7 @@
  * and surface tone, the morph that brought it and the rules applied, plus a tone-marked
  * transcription. A language without lexical tone says so; missing data is said, never guessed.
  */
-import type { CartridgeMetadata } from '../morphology/cartridge.js';
+import type { CartridgeMetadata } from '../cartridge/cartridge.js';
 import type { ToneEngine, WordTone } from './engine.js';
 import type { WordMorph } from './units.js';
 

@@ -1,9 +1,9 @@
 /**
  * The tone rule types, each implemented once over an autosegmental representation: a word's TBUs,
  * the H tones linked to spans of them, and TBUs specified L. A cartridge lists which rules its
- * language has, in order, with their parameters (src/tone/schema.ts); nothing here names a language.
+ * language has, in order, with their parameters (src/cartridge/tone.ts); nothing here names a language.
  */
-import type { Position, ToneCondition, ToneRule } from './schema.js';
+import type { Position, ToneCondition, ToneRule } from '../cartridge/tone.js';
 import type { Tbu } from './units.js';
 
 /** An H tone linked to TBUs start..end (inclusive), and where it came from. */
