@@ -8,9 +8,9 @@
  *   nouns.yaml       noun classes: prefixes, plurals, locative and possessive recipes
  *   rules.yaml       ordered morphophonological rules at morph boundaries
  *   features.yaml    how UniMorph feature bundles map onto cells
- *   lexicon.tsv      roots and stems with gloss and source
- *   golden.yaml      golden tests: lemma + cell -> form
- *   tone.yaml        lexical tone, tone melodies and ordered tone rules (docs/cartridge-tone.md)
+ *   lexicon.tsv      roots and stems with gloss and source (./lexicon.ts)
+ *   golden.yaml      golden tests: lemma + cell -> form (./golden-case.ts; the runner: ./golden.ts)
+ *   tone.yaml        lexical tone, tone melodies and ordered tone rules (./tone.ts, docs/cartridge-tone.md)
  *   numerals.yaml    the numeral grammar (src/numerals/grammar.ts, docs/cartridge-numerals.md)
  * See docs/cartridges.md. Nothing here names a language.
  */
@@ -18,10 +18,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { readTsv } from '../language-codes.js';
 import { nounsSchema, type NounGrammar } from '../morphology/nouns.js';
 import { toneSchema, type ToneData } from './tone.js';
 import { numeralGrammarSchema, type NumeralGrammar } from '../numerals/grammar.js';
+import { goldenSchema, type GoldenTests } from './golden-case.js';
+import { readLexicon, type LexiconEntry } from './lexicon.js';
+
+export type { GoldenTests } from './golden-case.js';
+export type { LexiconEntry } from './lexicon.js';
 
 const source = z.string().min(1);
 
@@ -333,36 +337,6 @@ const featuresSchema = z
   .strict();
 export type FeatureMapping = z.infer<typeof featuresSchema>;
 
-const goldenSchema = z.object({
-  source,
-  tests: z.array(
-    z.object({
-      lemma: z.string(),
-      cell: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-      form: z.string(),
-      source: source.optional(),
-    }),
-  ),
-});
-export type GoldenTests = z.infer<typeof goldenSchema>;
-
-export interface LexiconEntry {
-  lemma: string;
-  word_class: string;
-  gloss: string;
-  /** Nouns: class id (1, 1a, 3, ...) and an irregular plural ('-' = none). */
-  noun_class?: string;
-  plural?: string;
-  /**
-   * An invariable word (a word class that neither verbs.yaml, nouns.yaml nor words.yaml inflects: a
-   * conjunction, a demonstrative, a copula) written otherwise than its lemma: `ambao` of the lemma `amba`.
-   */
-  form?: string;
-  /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
-  flags: string[];
-  source: string;
-}
-
 export const metadataSchema = z
   .object({
     iso639_3: z.string().regex(/^[a-z]{3}$/),
@@ -413,18 +387,7 @@ export function loadCartridge(dir: string): Cartridge {
   const meta = readYaml(dir, 'cartridge.yaml', z.object({ metadata: metadataSchema }).passthrough());
   if (!meta) throw new Error(`${dir}: no cartridge.yaml`);
   const lexiconFile = path.join(dir, 'lexicon.tsv');
-  const lexicon = existsSync(lexiconFile)
-    ? readTsv(lexiconFile).map((r) => ({
-        lemma: r.lemma ?? '',
-        word_class: r.word_class || 'verb',
-        gloss: r.gloss ?? '',
-        flags: (r.flags ?? '').split(',').map((f) => f.trim()).filter(Boolean),
-        ...(r.noun_class ? { noun_class: r.noun_class } : {}),
-        ...(r.plural ? { plural: r.plural } : {}),
-        ...(r.form ? { form: r.form } : {}),
-        source: r.source ?? '',
-      }))
-    : [];
+  const lexicon = existsSync(lexiconFile) ? readLexicon(lexiconFile, meta.metadata.sources.map((s) => s.id)) : [];
   return {
     dir,
     metadata: meta.metadata,

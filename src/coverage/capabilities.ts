@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Languoid } from '../language-codes.js';
-import type { Cell } from '../morphology/generator.js';
+import { runGolden } from '../cartridge/golden.js';
 import type { LanguageEngine } from '../morphology/service.js';
 import { syllableInventory } from '../morphology/syllables.js';
 import type { ToneGoldenScore } from '../tone/golden.js';
@@ -68,18 +68,13 @@ export interface GoldenScore {
   other: { total: number; passing: number };
 }
 
-/** Runs a cartridge's golden tests once (generation). */
+/** Runs a cartridge's golden tests once (generation, through the one golden runner). */
 export function scoreGolden(engine: LanguageEngine): GoldenScore {
   const score: GoldenScore = { verb: { total: 0, passing: 0 }, other: { total: 0, passing: 0 } };
-  for (const test of engine.cartridge.golden?.tests ?? []) {
-    const cell = { polarity: 'positive', word_class: 'verb', ...test.cell } as unknown as Cell;
-    const bucket = cell.word_class === 'verb' ? score.verb : score.other;
+  for (const outcome of runGolden(engine.cartridge, engine, ['generation'])) {
+    const bucket = outcome.case.cell.word_class === 'verb' ? score.verb : score.other;
     bucket.total++;
-    try {
-      if (engine.generator.generate(test.lemma, cell).surface === test.form) bucket.passing++;
-    } catch {
-      // a test the generator cannot build counts as failing
-    }
+    if (outcome.status === 'pass') bucket.passing++;
   }
   return score;
 }

@@ -7,6 +7,7 @@
  * open root class does not know the lexicon's flags). Generic: nothing here names a language.
  */
 import type { Cartridge } from '../cartridge/cartridge.js';
+import { goldenCases } from '../cartridge/golden.js';
 import type { Generator } from '../morphology/generator.js';
 import { cellOfAnalysis, exportVerbLexc } from './cartridge-export.js';
 import type { Transducer } from './transducer.js';
@@ -48,7 +49,7 @@ export interface AgreementOptions {
 
 /** The verb lemmas of a cartridge's golden tests. */
 export function goldenVerbLemmas(cartridge: Cartridge): string[] {
-  return [...new Set((cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb').map((t) => t.lemma))];
+  return [...new Set(goldenCases(cartridge.golden).filter((t) => t.cell.word_class === 'verb').map((t) => t.lemma))];
 }
 
 /** Runs the three checks over the golden paradigms. */

@@ -12,6 +12,7 @@
  */
 import type { Cell, Generator } from '../morphology/generator.js';
 import type { Cartridge } from '../cartridge/cartridge.js';
+import { goldenCases } from '../cartridge/golden.js';
 
 export interface ExportedForm {
   analysis: string;
@@ -79,7 +80,7 @@ export function lexcEscape(text: string): string {
 export function exportVerbLexc(cartridge: Cartridge, generator: Generator, options: ExportOptions = {}): VerbExport | undefined {
   const verbs = cartridge.verbs;
   if (!verbs) return undefined;
-  const golden = (cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb');
+  const golden = goldenCases(cartridge.golden).filter((t) => t.cell.word_class === 'verb');
   const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
   const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
   const subjects: Array<string | undefined> = generator.agreementIds.length > 0 ? generator.agreementIds : [undefined];
@@ -111,9 +112,7 @@ export function exportVerbLexc(cartridge: Cartridge, generator: Generator, optio
   }
   for (const test of golden) {
     if (!lemmas.includes(test.lemma)) continue;
-    const cell = { word_class: 'verb', polarity: 'positive', ...test.cell } as unknown as Cell;
-    if (typeof cell.extensions === 'string') cell.extensions = [cell.extensions];
-    add(test.lemma, cell);
+    add(test.lemma, test.cell);
   }
   forms.sort((a, b) => (a.analysis < b.analysis ? -1 : a.analysis > b.analysis ? 1 : a.surface < b.surface ? -1 : 1));
   const tags = [...new Set(forms.flatMap((f) => tagsOf(f.analysis)))].sort();

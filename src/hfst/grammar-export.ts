@@ -23,6 +23,7 @@
  * Generic: nothing here names a language.
  */
 import type { Cartridge, VerbExtension } from '../cartridge/cartridge.js';
+import { goldenCases } from '../cartridge/golden.js';
 import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
@@ -252,7 +253,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   }
 
   // --- roots: the lexicon's verbs; lemmas the template cannot hold go to the exceptions ---
-  const golden = (cartridge.golden?.tests ?? []).filter((t) => (t.cell.word_class ?? 'verb') === 'verb');
+  const golden = goldenCases(cartridge.golden).filter((t) => t.cell.word_class === 'verb');
   const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
   const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
   const rootLines: string[] = [];

@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
+import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
@@ -137,20 +138,11 @@ export class LanguageEngine {
     return this.cartridge.metadata.iso639_3;
   }
 
-  /** Golden tests of the cartridge, run once. */
+  /** Golden tests of the cartridge (generation, src/cartridge/golden.ts), run once. */
   golden(): { total: number; passing: number } {
     if (this.#golden) return this.#golden;
-    const tests = this.cartridge.golden?.tests ?? [];
-    let passing = 0;
-    for (const test of tests) {
-      try {
-        const cell = { polarity: 'positive', word_class: 'verb', ...test.cell } as unknown as Cell;
-        if (this.generator.generate(test.lemma, cell).surface === test.form) passing++;
-      } catch {
-        // counted as failing
-      }
-    }
-    this.#golden = { total: tests.length, passing };
+    const { total, passing } = tallyGolden(runGolden(this.cartridge, this, ['generation']), 'generation');
+    this.#golden = { total, passing };
     return this.#golden;
   }
 

@@ -1,0 +1,103 @@
+/**
+ * lexicon.tsv: roots and stems, one row each, validated column by column. The header names the
+ * columns (in any order); `lemma`, `gloss` and `source` are required, and a row's source starts
+ * with an id declared in cartridge.yaml's `sources`. A bad row stops loading with the file, line
+ * and column named (docs/cartridges.md).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The columns a lexicon may have, in the order docs/cartridges.md lists them. */
+export const LEXICON_COLUMNS = ['lemma', 'word_class', 'gloss', 'flags', 'noun_class', 'plural', 'form', 'source'] as const;
+export type LexiconColumn = (typeof LEXICON_COLUMNS)[number];
+const REQUIRED: readonly LexiconColumn[] = ['lemma', 'gloss', 'source'];
+
+const text = z.string().trim();
+const word = z.string().regex(/^\S(.*\S)?$/u, 'no leading or trailing space');
+
+/** One row as written: every column a string (an empty cell is ''), with what each may hold. */
+export const lexiconRowSchema = z
+  .object({
+    lemma: word,
+    /** verb, noun, adjective, a words.yaml class, or any class name for words nothing inflects; empty = verb. */
+    word_class: z.union([z.literal(''), z.string().regex(/^[a-z_]+$/, 'a class name: lower-case letters and _')]),
+    /** The English base form. */
+    gloss: word,
+    /** Comma-separated flags: `short` and `keeps_fv` are read by the engine; others annotate. */
+    flags: z.union([z.literal(''), z.string().regex(/^[a-z_]+( *, *[a-z_]+)*$/, 'comma-separated flag names (short, keeps_fv, ...)')]),
+    /** Nouns: the class id (1, 1a, 9, ...); an invariable word: the class it agrees with. */
+    noun_class: z.union([z.literal(''), z.string().regex(/^\d{1,2}[a-z]?$/, 'a noun class id such as 1, 1a or 9')]),
+    /** An irregular plural, '-' for none. */
+    plural: text,
+    /** An invariable word written otherwise than its lemma. */
+    form: text,
+    /** A source id from cartridge.yaml, with chapter or page where the source has them. */
+    source: word,
+  })
+  .strict();
+export type LexiconRow = z.infer<typeof lexiconRowSchema>;
+
+/** A lexicon entry as the engine reads it. */
+export interface LexiconEntry {
+  lemma: string;
+  word_class: string;
+  gloss: string;
+  /** Nouns: class id (1, 1a, 3, ...) and an irregular plural ('-' = none). */
+  noun_class?: string;
+  plural?: string;
+  /**
+   * An invariable word (a word class that neither verbs.yaml, nouns.yaml nor words.yaml inflects: a
+   * conjunction, a demonstrative, a copula) written otherwise than its lemma: `ambao` of the lemma `amba`.
+   */
+  form?: string;
+  /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
+  flags: string[];
+  source: string;
+}
+
+/**
+ * Reads and validates `file`. `sourceIds` are the ids cartridge.yaml declares: a row's source must
+ * start with one of them. Throws `<folder>/lexicon.tsv:<line>: column <name>: <what is wrong>`.
+ */
+export function readLexicon(file: string, sourceIds: readonly string[]): LexiconEntry[] {
+  const name = `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+  const lines = readFileSync(file, 'utf8').split(/\r?\n/);
+  const header = (lines[0] ?? '').split('\t');
+  const where = (line: number, column: string) => `${name}:${line}: column ${column}`;
+  header.forEach((h, i) => {
+    if (!(LEXICON_COLUMNS as readonly string[]).includes(h)) throw new Error(`${where(1, h || String(i + 1))}: unknown column; the columns are ${LEXICON_COLUMNS.join(', ')}`);
+    if (header.indexOf(h) !== i) throw new Error(`${where(1, h)}: named twice`);
+  });
+  for (const column of REQUIRED) if (!header.includes(column)) throw new Error(`${where(1, column)}: missing (${REQUIRED.join(', ')} are required)`);
+  const known = new Set(sourceIds);
+  const entries: LexiconEntry[] = [];
+  lines.slice(1).forEach((line, i) => {
+    const number = i + 2;
+    if (line.length === 0) return;
+    const cells = line.split('\t');
+    if (cells.length > header.length) throw new Error(`${where(number, String(header.length + 1))}: ${cells.length} cells for ${header.length} columns`);
+    const raw = Object.fromEntries(LEXICON_COLUMNS.map((c) => [c, cells[header.indexOf(c)] ?? '']));
+    const parsed = lexiconRowSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const column = String(issue.path[0] ?? '');
+      const missing = raw[column] === '' ? 'empty; it is required' : issue.message;
+      throw new Error(`${where(number, column)}: ${missing}`);
+    }
+    const row = parsed.data;
+    const id = /^[^\s,;(]+/u.exec(row.source)?.[0] ?? '';
+    if (!known.has(id)) throw new Error(`${where(number, 'source')}: "${id}" is not a source of cartridge.yaml (${[...known].join(', ') || 'it declares none'})`);
+    entries.push({
+      lemma: row.lemma,
+      word_class: row.word_class || 'verb',
+      gloss: row.gloss,
+      flags: row.flags.split(',').map((f) => f.trim()).filter(Boolean),
+      ...(row.noun_class ? { noun_class: row.noun_class } : {}),
+      ...(row.plural ? { plural: row.plural } : {}),
+      ...(row.form ? { form: row.form } : {}),
+      source: row.source,
+    });
+  });
+  return entries;
+}
