@@ -3,7 +3,7 @@
 // `lugha spell`, and that the grammars are grammars (every number has its own spelling).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
@@ -24,7 +24,7 @@ function lugha(args: string[]) {
 }
 
 const cartridges = readdirSync(languagesDir, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
+  .filter((e) => e.isDirectory() && existsSync(path.join(languagesDir, e.name, 'cartridge.yaml')))
   .map((e) => loadCartridge(path.join(languagesDir, e.name)))
   .filter((c) => c.numerals);
 const spellers = new Map(cartridges.map((c) => [c.metadata.iso639_3, new NumeralSpeller(c.numerals!)]));

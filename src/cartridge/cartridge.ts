@@ -429,3 +429,17 @@ export function withConvention(cartridge: Cartridge, id: string): Cartridge {
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** The zod schema of each YAML file of a cartridge (phonology.yaml aside: src/morphology/phonology.ts), for the JSON Schemas in languages/schema/. */
+export const CARTRIDGE_YAML_SCHEMAS = {
+  'cartridge.yaml': z.object({ metadata: metadataSchema }).passthrough(),
+  'agreement.yaml': agreementSchema,
+  'verbs.yaml': verbsSchema,
+  'words.yaml': wordsSchema,
+  'nouns.yaml': nounsSchema,
+  'rules.yaml': rulesSchema,
+  'features.yaml': featuresSchema,
+  'golden.yaml': goldenSchema,
+  'tone.yaml': toneSchema,
+  'numerals.yaml': numeralGrammarSchema,
+} as const;

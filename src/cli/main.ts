@@ -25,6 +25,7 @@ const MODULES: Array<{ commands: readonly string[]; load: () => Promise<Register
   { commands: ['migrate', 'doctor', 'copy'], load: async () => (await import('./operations.js')).registerOperationsCommands },
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
   { commands: ['hfst'], load: async () => (await import('./hfst.js')).registerHfstCommands },
+  { commands: ['cartridge'], load: async () => (await import('./cartridge.js')).registerCartridgeCommands },
 ];
 
 export async function main(argv: string[]): Promise<number> {

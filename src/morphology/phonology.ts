@@ -131,7 +131,7 @@ const featureSchema = z.strictObject({
   note: z.string().optional(),
 });
 
-const phonologyObjectSchema = z.strictObject({
+export const phonologyObjectSchema = z.strictObject({
   format: z.literal(1),
   sources: z.record(z.string().regex(SOURCE_ID), referenceSchema),
   inventory: z.strictObject({
