@@ -3,7 +3,7 @@
 // consent withdrawn through the CLI take effect on every instance on the next request; an instance
 // killed with SIGKILL mid-stream leaves the others serving and loses nothing already committed.
 import assert from 'node:assert/strict';
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig, packageRoot } from '../src/config.js';
 import { openServices } from '../src/services.js';

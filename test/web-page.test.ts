@@ -85,7 +85,7 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
     await page.reload();
     await page.waitForSelector('#key-tier');
     await page.waitForSelector('#coverage-map');
-    await page.waitForFunction(() => (document.querySelector('#language') as HTMLSelectElement | null)?.options.length! > 1);
+    await page.waitForFunction(() => ((document.querySelector('#language') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
     assert.equal(await remainingNow(), before - 1, 'one request for a page load');
     assert.equal(await quotaShown(), before - 1, 'the page shows the requests the key has left');
   });

@@ -95,7 +95,6 @@ function flagged(flagList: readonly string[], upper: readonly string[], lower: r
 }
 
 const esc = (symbol: string) => (symbol.startsWith('@') && symbol.endsWith('@') ? symbol : lexcEscape(symbol));
-const letters = (text: string) => [...text].map(lexcEscape);
 const flags = (...list: Array<string | undefined>) => list.filter((f): f is string => f !== undefined);
 
 /** The verb grammar of `cartridge` as lexc + xfst rules; undefined when it has no verb grammar. */
@@ -306,9 +305,9 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     // Align the shared run; what precedes it pairs with epsilon on the other side.
     const u: string[] = [];
     const l: string[] = [];
-    for (let i = 0; i < run.lemmaStart; i++) (u.push(lexcEscape(upper[i]!)), l.push('0'));
-    for (let i = 0; i < run.surfaceStart; i++) (u.push('0'), l.push(lexcEscape(root[i]!)));
-    for (let i = 0; i < run.length; i++) (u.push(lexcEscape(upper[run.lemmaStart + i]!)), l.push(lexcEscape(root[run.surfaceStart + i]!)));
+    for (let i = 0; i < run.lemmaStart; i++) { u.push(lexcEscape(upper[i]!)); l.push('0'); }
+    for (let i = 0; i < run.surfaceStart; i++) { u.push('0'); l.push(lexcEscape(root[i]!)); }
+    for (let i = 0; i < run.length; i++) { u.push(lexcEscape(upper[run.lemmaStart + i]!)); l.push(lexcEscape(root[run.surfaceStart + i]!)); }
     const uTail = upper.slice(run.lemmaStart + run.length).map(lexcEscape);
     const lTail = root.slice(run.surfaceStart + run.length).map(lexcEscape);
     const lowerFull = [esc(begin('root')), ...l, ...lTail];
@@ -512,14 +511,14 @@ function exceptionEntry(form: ExportedForm): { text: string; tags: string[] } {
   const run = longestCommonRun(lemma, surface);
   const u: string[] = [];
   const l: string[] = [];
-  for (let i = 0; i < run.surfaceStart; i++) (u.push('0'), l.push(lexcEscape(surface[i]!)));
-  for (let i = 0; i < run.lemmaStart; i++) (u.push(lexcEscape(lemma[i]!)), l.push('0'));
-  for (let i = 0; i < run.length; i++) (u.push(lexcEscape(lemma[run.lemmaStart + i]!)), l.push(lexcEscape(surface[run.surfaceStart + i]!)));
+  for (let i = 0; i < run.surfaceStart; i++) { u.push('0'); l.push(lexcEscape(surface[i]!)); }
+  for (let i = 0; i < run.lemmaStart; i++) { u.push(lexcEscape(lemma[i]!)); l.push('0'); }
+  for (let i = 0; i < run.length; i++) { u.push(lexcEscape(lemma[run.lemmaStart + i]!)); l.push(lexcEscape(surface[run.surfaceStart + i]!)); }
   const uTail = lemma.slice(run.lemmaStart + run.length).map(lexcEscape);
   const lTail = surface.slice(run.surfaceStart + run.length).map(lexcEscape);
   while (uTail.length < lTail.length) uTail.push('0');
   while (lTail.length < uTail.length) lTail.push('0');
-  for (const t of tags) (uTail.push(t), lTail.push('0'));
+  for (const t of tags) { uTail.push(t); lTail.push('0'); }
   return { text: flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail]), tags: tagList };
 }
 

@@ -69,10 +69,10 @@ export function parsePattern(source: string): Pattern {
       let look: { ahead: boolean; negative: boolean } | undefined;
       const rest = chars.slice(i, i + 3).join('');
       if (rest.startsWith('?:')) i += 2;
-      else if (rest.startsWith('?=')) (look = { ahead: true, negative: false }), (i += 2);
-      else if (rest.startsWith('?!')) (look = { ahead: true, negative: true }), (i += 2);
-      else if (rest.startsWith('?<=')) (look = { ahead: false, negative: false }), (i += 3);
-      else if (rest.startsWith('?<!')) (look = { ahead: false, negative: true }), (i += 3);
+      else if (rest.startsWith('?=')) { look = { ahead: true, negative: false }; i += 2; }
+      else if (rest.startsWith('?!')) { look = { ahead: true, negative: true }; i += 2; }
+      else if (rest.startsWith('?<=')) { look = { ahead: false, negative: false }; i += 3; }
+      else if (rest.startsWith('?<!')) { look = { ahead: false, negative: true }; i += 3; }
       else if (rest.startsWith('?')) throw new UnsupportedPattern(`group syntax in ${source}`);
       else index = ++groups;
       const body = alternatives();

@@ -64,7 +64,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: (error, request, reply) => {
       reply.headers(security);
       reply.header('X-Request-Id', request.id);
-      return sendProblem(request, reply, toLughaError(error));
+      // A reply is thenable; fastify does not await this hook's result, so none is returned.
+      void sendProblem(request, reply, toLughaError(error));
     },
     // Errors of Node's HTTP parser (431, a malformed request line, Content-Length with
     // Transfer-Encoding) never reach a route: answered here, on the socket, as problem+json.

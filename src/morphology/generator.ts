@@ -126,7 +126,7 @@ export class Generator {
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
   lexeme(lemma: string, wordClass = 'verb'): Lexeme {
-    let entry = this.#lexicon.get(`${wordClass}:${lemma}`);
+    const entry = this.#lexicon.get(`${wordClass}:${lemma}`);
     if (!entry && wordClass === 'verb' && this.cartridge.verbs?.restore_initial_vowel) {
       const full = ['a', 'e', 'i', 'o', 'u'].map((v) => this.#lexicon.get(`verb:${v}${lemma}`)).find((e) => e !== undefined);
       if (full) return this.lexeme(full.lemma, wordClass);

@@ -14,6 +14,7 @@ export interface PreparedQuery<P, R> {
 }
 
 export function prepareQuery<P extends Record<string, unknown>, R>(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a query builder of either store's database type
   db: Kysely<any>,
   names: ReadonlyArray<keyof P & string>,
   build: (placeholders: Placeholders<P>) => Compilable<R>,

@@ -7,7 +7,7 @@
  */
 import type { Phonology } from '../morphology/phonology.js';
 import { DOWNSTEP, markTbu } from './marks.js';
-import { applyRule, conditionHolds, type HighTone, type RuleContext, type ToneState } from './rules.js';
+import { applyRule, conditionHolds, type RuleContext, type ToneState } from './rules.js';
 import type { LexicalTone, Melody, Position, ToneData, ToneRule } from '../cartridge/tone.js';
 import { toneBearingUnits, type Tbu, type WordMorph } from './units.js';
 

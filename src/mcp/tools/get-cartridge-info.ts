@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineTool, success } from '../tool.js';
 import { engineFor, languageArgument } from './common.js';
 
-const parts = ['agreement', 'verbs', 'words', 'nouns', 'rules', 'features', 'lexicon', 'golden', 'phonology'] as const;
+type Part = 'agreement' | 'verbs' | 'words' | 'nouns' | 'rules' | 'features' | 'lexicon' | 'golden' | 'phonology';
 
 export const getCartridgeInfo = defineTool({
   name: 'get_cartridge_info',
@@ -35,7 +35,7 @@ export const getCartridgeInfo = defineTool({
     const engine = engineFor(services.morphology, language);
     if (!engine.ok) return engine;
     const c = engine.value.cartridge;
-    const present: Record<(typeof parts)[number], boolean> = {
+    const present: Record<Part, boolean> = {
       agreement: c.agreement !== undefined,
       verbs: c.verbs !== undefined,
       words: c.words !== undefined,
