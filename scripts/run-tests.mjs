@@ -1,7 +1,8 @@
 // Runs every test/**/*.test.ts with Node's test runner, TypeScript loaded by tsx.
 // (Node 20's --test takes no globs, so the files are listed here.)
-// Usage: node scripts/run-tests.mjs [--times FILE] [file-substring ...] [--except file-substring ...]
-// (--times writes the seconds each test file took to FILE: scripts/test-file-times.mjs.)
+// Usage: node scripts/run-tests.mjs [--times FILE] [--fast] [file-substring ...] [--except file-substring ...]
+// (--times writes the seconds each test file took to FILE: scripts/test-file-times.mjs.
+// --fast runs the FAST files below: `npm run test:fast`, the development loop.)
 //
 // Before the runner's closing summary it lists every suite and test that was skipped, with
 // its reason (outside CI a missing ffmpeg, hfst, chromium, PostgreSQL or Redis skips the suites
@@ -20,7 +21,27 @@ function find(dir) {
   });
 }
 
+/**
+ * The unit and engine tests: in-process, no server, browser, fuzzer, child process or HFST
+ * compilation. `npm test` runs them with everything else.
+ */
+const FAST = [
+  'test/cartridge.test.ts',
+  'test/cartridge-schema.test.ts',
+  'test/config.test.ts',
+  'test/english-gloss.test.ts',
+  'test/golden-analysis.test.ts',
+  'test/morphology-engine.test.ts',
+  'test/syllables.test.ts',
+  'test/text-tokenize.test.ts',
+  'test/tone-engine.test.ts',
+  'test/tone-data.test.ts',
+  'test/keys.test.ts',
+];
+
 const args = process.argv.slice(2);
+const fastAt = args.indexOf('--fast');
+if (fastAt !== -1) args.splice(fastAt, 1, ...FAST);
 const timesAt = args.indexOf('--times');
 const timesFile = timesAt === -1 ? undefined : args.splice(timesAt, 2)[1];
 const cut = args.indexOf('--except');

@@ -22,43 +22,85 @@ export interface ArchitectureRule {
   enforced_by: { file: string; test: string } | null;
 }
 
+/**
+ * Every source file belongs to the layer whose path is the longest prefix of its own
+ * (test/os-rules.test.ts checks that each file has one and imports only its own layer and
+ * the layers it `uses`).
+ */
 export const LAYERS: Layer[] = [
   {
     id: 'edge',
     name: 'Edges: HTTP, MCP and CLI',
     description: 'Thin adapters: validate input with zod schemas, call a service, shape the answer (envelope, problem+json, MCP result).',
-    paths: ['src/http/', 'src/mcp/', 'src/cli/'],
-    uses: ['services'],
+    paths: ['src/http/', 'src/mcp/', 'src/cli/', 'web/'],
+    uses: ['services', 'engine', 'cartridges', 'store', 'shared'],
   },
   {
     id: 'services',
     name: 'Services',
-    description: 'Keys, tiers and quotas; the audio corpus; the morphology service; coverage and status. Composed once in src/services.ts.',
-    paths: ['src/services.ts', 'src/access/', 'src/audio/audio-service.ts', 'src/morphology/service.ts', 'src/coverage/'],
-    uses: ['engine', 'cartridges', 'store'],
+    description:
+      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
+    paths: [
+      'src/services.ts',
+      'src/demo.ts',
+      'src/access/',
+      'src/batch-generation.ts',
+      'src/audio/audio-service.ts',
+      'src/audio/ingest.ts',
+      'src/audio/demo-corpus.ts',
+      'src/morphology/service.ts',
+      'src/tone/service.ts',
+      'src/numerals/service.ts',
+      'src/text/service.ts',
+      'src/hfst/service.ts',
+      'src/hfst/build.ts',
+      'src/coverage/',
+      'src/cartridge/check.ts',
+    ],
+    uses: ['engine', 'cartridges', 'store', 'shared'],
   },
   {
     id: 'engine',
     name: 'Engine',
-    description: 'Generic morphology, phonology and syllabification: every language fact comes from a cartridge.',
-    paths: ['src/morphology/'],
-    uses: ['cartridges'],
+    description:
+      'Generic morphology, phonology and syllabification, tone, numerals, text analysis (tokeniser, learnt analyser, ranker), the HFST runtime and cartridge export, audio probing and switch points, the golden runner: every language fact comes from a cartridge.',
+    paths: ['src/morphology/', 'src/tone/', 'src/numerals/', 'src/text/', 'src/hfst/', 'src/audio/', 'src/cartridge/golden.ts', 'src/cartridge/json-schema.ts'],
+    uses: ['cartridges', 'shared'],
   },
   {
     id: 'cartridges',
     name: 'Language cartridges',
-    description: 'One folder per language: YAML and TSV data with a source for every fact, golden tests beside it.',
-    paths: ['languages/', 'reference/'],
-    uses: [],
+    description:
+      'One folder per language: YAML and TSV data with a source for every fact, golden tests beside it; the format (loader and file schemas, JSON Schemas for editors) in src/cartridge/.',
+    paths: ['languages/', 'reference/', 'src/cartridge/'],
+    uses: ['shared'],
   },
   {
     id: 'store',
     name: 'Store',
     description: 'Database (SQLite or PostgreSQL behind one interface) and blob storage; never exposed by name or path.',
-    paths: ['src/store/', 'src/audio/fs-blob-store.ts'],
+    paths: ['src/store/', 'src/audio/blob-store.ts', 'src/audio/fs-blob-store.ts', 'src/audio/s3-blob-store.ts'],
+    uses: ['shared'],
+  },
+  {
+    id: 'shared',
+    name: 'Shared definitions',
+    description: 'Configuration, the error catalogue, Result, the clock, language codes and the API schemas that every layer may read.',
+    paths: ['src/config.ts', 'src/errors.ts', 'src/result.ts', 'src/clock.ts', 'src/language-codes.ts', 'src/word-text.ts', 'src/morphology-api.ts', 'src/tone/api.ts', 'src/text/api.ts'],
     uses: [],
   },
 ];
+
+/** The layer of a repository path: the one whose path is its longest prefix (undefined when none). */
+export function layerOf(file: string): Layer | undefined {
+  let best: { layer: Layer; length: number } | undefined;
+  for (const layer of LAYERS) {
+    for (const p of layer.paths) {
+      if ((file === p || (p.endsWith('/') && file.startsWith(p))) && (!best || p.length > best.length)) best = { layer, length: p.length };
+    }
+  }
+  return best?.layer;
+}
 
 const RULES_TEST = 'test/os-rules.test.ts';
 
@@ -80,8 +122,13 @@ export const ARCHITECTURE_RULES: ArchitectureRule[] = [
   },
   {
     id: 'engine-below-edges',
-    rule: 'The engine imports no edge, store or audio module: it depends on cartridges only.',
+    rule: 'The morphology engine imports no edge, store or audio module: it depends on cartridges only.',
     enforced_by: { file: RULES_TEST, test: 'the engine imports no edge, store or audio module' },
+  },
+  {
+    id: 'layers-import-down',
+    rule: 'Every source file under src/ belongs to one layer and imports (at run time) only its own layer and the layers it uses; the few known exceptions are listed in the test, each with its reason, and must shrink.',
+    enforced_by: { file: RULES_TEST, test: 'every source file belongs to one layer and imports only the layers it uses' },
   },
   {
     id: 'config-reads-env',

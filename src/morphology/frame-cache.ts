@@ -16,13 +16,15 @@ import type { Analyzer, AnalyzerIndex } from './analyzer.js';
 
 let engineHash: string | undefined;
 
-/** A hash of the engine's own code (this folder's modules): frames built by other code are not reused. */
+/** A hash of the engine's own code (this folder's modules, and the cartridge loader's in ../cartridge): frames built by other code are not reused. */
 function engineFingerprint(): string {
   if (engineHash) return engineHash;
-  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts')).sort()) {
-    hash.update(name).update('\0').update(readFileSync(path.join(dir, name))).update('\0');
+  for (const dir of [here, path.join(here, '..', 'cartridge')]) {
+    for (const name of readdirSync(dir).filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts')).sort()) {
+      hash.update(name).update('\0').update(readFileSync(path.join(dir, name))).update('\0');
+    }
   }
   engineHash = hash.digest('hex');
   return engineHash;
