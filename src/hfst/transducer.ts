@@ -1,31 +1,18 @@
 /**
  * A reader and lookup for HFST optimized-lookup transducers (`.hfstol`, weighted and
- * unweighted), in TypeScript over typed arrays: load → lookup → dispose.
- *
- * The format and algorithm follow the HFST runtime format (Silfverberg & Lindén, FSMNLP
- * 2009) as written by `hfst-fst2fst -O/-w` (hfst 3.16): an optional HFST3 header, a 56-byte
- * optimized-lookup header, the symbol table, the transition index table and the transition
- * table, all little-endian and packed. See docs/hfst.md.
+ * unweighted), in TypeScript over typed arrays: load → lookup → dispose. The file format is read
+ * by hfstol-format.ts, the one-symbol lookahead built by lookahead.ts; this module holds the
+ * symbols, flags and tokeniser, and the search. See docs/hfst.md.
  *
  * Lookup is a depth-first search with an explicit stack, so input-epsilon cycles cannot
  * overflow the call stack: the search is bounded by output length, result count and time,
  * and says when a bound cut it short.
  */
 import { applyFlag, FlagOp, packSwitch, parseFlag, switchTarget } from './flags.js';
+import { NO_SYMBOL, NO_TABLE_INDEX, readOptimizedLookup, TA } from './hfstol-format.js';
+import { buildLookahead, type Lookahead } from './lookahead.js';
 
-const NO_SYMBOL = 0xffff;
-const NO_TABLE_INDEX = 0xffffffff;
-const TA = 0x80000000;
-const OL_HEADER_BYTES = 56;
-const INDEX_ENTRY_BYTES = 6;
-
-/** Why a `.hfstol` file could not be read. */
-export class HfstFormatError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'HfstFormatError';
-  }
-}
+export { HfstFormatError } from './hfstol-format.js';
 
 /** Bounds on one lookup; the defaults keep a cyclic or huge transducer from running away. */
 export interface LookupLimits {
@@ -95,22 +82,6 @@ interface SearchStack {
   flagState: Int32Array;
 }
 
-/**
- * What each state can do next, ignoring flag constraints: bit 0 of its row is set when it can end
- * (it is final, or reaches a final state through ε/flag arcs), bit s when it can read input symbol s
- * (directly or after ε/flag arcs). A search step into a state that can neither read the next input
- * symbol nor end there cannot lead to a result, so it is skipped.
- */
-interface Lookahead {
-  /** 32-bit words per row. */
-  words: number;
-  /** Row offset into `bits` per state: index state i at i, simple state at target − TA + nIdx; −1 if unreachable. */
-  row: Int32Array;
-  bits: Uint32Array;
-}
-
-/** Memory the lookahead may take (bytes); larger transducers search without it. */
-const LOOKAHEAD_BUDGET_BYTES = 64 * 1024 * 1024;
 /** The lookahead is weighed after this many checks, and kept when it cut at least this share of them. */
 const LOOKAHEAD_TRIAL_CHECKS = 1_000_000;
 const LOOKAHEAD_MIN_PRUNED = 0.35;
@@ -161,67 +132,12 @@ export class Transducer {
   private laPruned = 0;
 
   private constructor(bytes: Uint8Array) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let offset = 0;
-    const properties: Record<string, string> = {};
-    if (bytes.byteLength >= 8 && decoder.decode(bytes.subarray(0, 4)) === 'HFST' && bytes[4] === 0) {
-      const length = view.getUint16(5, true);
-      if (bytes[7] !== 0) throw new HfstFormatError('HFST3 header: byte 7 must be 0');
-      const end = 8 + length;
-      if (end > bytes.byteLength || length === 0 || bytes[end - 1] !== 0) throw new HfstFormatError('HFST3 header: property block is truncated');
-      const parts = decoder.decode(bytes.subarray(8, end - 1)).split('\0');
-      for (let i = 0; i + 1 < parts.length; i += 2) properties[parts[i]!] = parts[i + 1]!;
-      const type = properties.type;
-      if (type !== undefined && type !== 'HFST_OL' && type !== 'HFST_OLW') {
-        throw new HfstFormatError(`this is an HFST transducer of type ${type}, not optimized-lookup; convert it with hfst-fst2fst -O (or -w for weights)`);
-      }
-      offset = end;
-    }
-    if (offset + OL_HEADER_BYTES > bytes.byteLength) throw new HfstFormatError('optimized-lookup header is truncated');
-    const nIn = view.getUint16(offset, true);
-    const nSym = view.getUint16(offset + 2, true);
-    const nIdx = view.getUint32(offset + 4, true);
-    const nTr = view.getUint32(offset + 8, true);
-    for (let b = 0; b < 9; b++) {
-      const flag = view.getUint32(offset + 20 + 4 * b, true);
-      if (flag > 1) throw new HfstFormatError('optimized-lookup header: invalid boolean (is this an .hfstol file?)');
-    }
-    const weighted = view.getUint32(offset + 20, true) === 1;
-    if (nIn === 0 || nIn > nSym) throw new HfstFormatError('optimized-lookup header: bad symbol counts');
-    offset += OL_HEADER_BYTES;
-
-    const symbols: string[] = [];
-    for (let s = 0; s < nSym; s++) {
-      const end = bytes.indexOf(0, offset);
-      if (end < 0) throw new HfstFormatError('symbol table is truncated');
-      symbols.push(s === 0 ? '' : decoder.decode(bytes.subarray(offset, end)));
-      offset = end + 1;
-    }
-
-    const trBytes = weighted ? 12 : 8;
-    const trOffset = offset + nIdx * INDEX_ENTRY_BYTES;
-    const end = trOffset + nTr * trBytes;
-    // A stream may hold further transducers after this one; like hfst-optimized-lookup, read the first.
-    if (end > bytes.byteLength) throw new HfstFormatError(`transducer tables are truncated (${bytes.byteLength} bytes, ${end} expected)`);
-
-    this.idxIn = new Uint16Array(nIdx);
-    this.idxTarget = new Uint32Array(nIdx);
-    this.idxWeight = new Float32Array(this.idxTarget.buffer);
-    for (let i = 0, o = offset; i < nIdx; i++, o += INDEX_ENTRY_BYTES) {
-      this.idxIn[i] = view.getUint16(o, true);
-      this.idxTarget[i] = view.getUint32(o + 2, true);
-    }
-    this.trIn = new Uint16Array(nTr);
-    this.trOut = new Uint16Array(nTr);
-    this.trTarget = new Uint32Array(nTr);
-    this.trWeight = new Float32Array(nTr);
-    for (let t = 0, o = trOffset; t < nTr; t++, o += trBytes) {
-      this.trIn[t] = view.getUint16(o, true);
-      this.trOut[t] = view.getUint16(o + 2, true);
-      this.trTarget[t] = view.getUint32(o + 4, true);
-      if (weighted) this.trWeight[t] = view.getFloat32(o + 8, true);
-    }
+    const tables = readOptimizedLookup(bytes);
+    const { properties, weighted, inputSymbolCount: nIn, symbolCount: nSym, symbols } = tables;
+    const nIdx = tables.idxIn.length;
+    const nTr = tables.trIn.length;
+    const end = tables.bytes;
+    ({ idxIn: this.idxIn, idxTarget: this.idxTarget, idxWeight: this.idxWeight, trIn: this.trIn, trOut: this.trOut, trTarget: this.trTarget, trWeight: this.trWeight } = tables);
 
     // Flags, printable symbols.
     this.symbols = symbols;
@@ -256,9 +172,8 @@ export class Transducer {
     });
     this.featureCount = Math.max(1, features.size);
 
-    this.validate(nIn, nSym);
     ({ switchAt: this.switchAt, switchTable: this.switchTable, nextAfter: this.nextAfter } = this.buildSwitches());
-    this.lookahead = this.buildLookahead(nIn);
+    this.lookahead = buildLookahead(tables, this.epsilonLike, nIn);
 
     this.singleUnit = new Int32Array(0x10000).fill(-1);
     this.startsLonger = new Uint8Array(0x10000);
@@ -302,29 +217,6 @@ export class Transducer {
     return new Transducer(bytes);
   }
 
-  /** Rejects tables whose pointers leave the tables, so lookup never reads outside them. */
-  private validate(nIn: number, nSym: number): void {
-    const nIdx = this.idxIn.length;
-    const nTr = this.trIn.length;
-    if (nIdx < 1) throw new HfstFormatError('transition index table is empty');
-    if (nTr < 1 || this.trIn[nTr - 1] !== NO_SYMBOL) throw new HfstFormatError('transition table does not end with its terminator');
-    const indexState = (target: number) => target + nIn < nIdx;
-    for (let i = 0; i < nIdx; i++) {
-      const input = this.idxIn[i]!;
-      if (input === NO_SYMBOL) continue;
-      const target = this.idxTarget[i]!;
-      if (input >= nSym || target < TA || target - TA >= nTr) throw new HfstFormatError(`transition index ${i} points outside the tables`);
-    }
-    for (let t = 0; t < nTr; t++) {
-      const input = this.trIn[t]!;
-      if (input === NO_SYMBOL) continue;
-      const target = this.trTarget[t]!;
-      const ok = target >= TA ? target - TA + 1 < nTr : indexState(target);
-      if (input >= nSym || this.trOut[t]! >= nSym || !ok) throw new HfstFormatError(`transition ${t} points outside the tables`);
-    }
-    if (!indexState(0)) throw new HfstFormatError('transition index table is too short');
-  }
-
   /**
    * Finds the flag switches: runs of consecutive `@R.F.v@` transitions on one feature with two or
    * more values (a lexc continuation per tense, per subject …). The flag state of F is the same for
@@ -362,85 +254,6 @@ export class Transducer {
       t = end;
     }
     return { switchAt, switchTable: Int32Array.from(table), nextAfter };
-  }
-
-  /**
-   * Computes the lookahead rows: every state reachable from the start, its ε/flag successors and
-   * the input symbol it reads (laid out as the search reads them: hfstol.md "The lookup
-   * algorithm"), then the union over ε/flag successors to a fixed point. Flags are treated as ε, so
-   * the rows over-approximate and never cut a path that could succeed.
-   */
-  private buildLookahead(nIn: number): Lookahead | undefined {
-    const { idxIn, idxTarget, trIn, trOut, trTarget, epsilonLike } = this;
-    const nIdx = idxIn.length;
-    const nTr = trIn.length;
-    const words = (nIn + 31) >>> 5;
-    const keyOf = (state: number) => (state >= TA ? nIdx + state - TA : state);
-    /** Where a state's ε/flag transitions start (−1: none). */
-    const epsilonStart = (state: number) => (state >= TA ? state - TA + 1 : idxIn[state + 1] === 0 ? idxTarget[state + 1]! - TA : -1);
-    if ((nIdx + nTr) * 4 > LOOKAHEAD_BUDGET_BYTES) return undefined;
-    const row = new Int32Array(nIdx + nTr).fill(-1);
-    // Every reachable state, breadth first; row[] marks the visited ones until the rows are laid out.
-    const states = [0];
-    row[0] = 0;
-    const visit = (target: number) => {
-      const key = keyOf(target);
-      if (row[key] === -1) {
-        row[key] = 0;
-        states.push(target);
-      }
-    };
-    for (let n = 0; n < states.length; n++) {
-      if ((nIdx + nTr) * 4 + states.length * words * 4 > LOOKAHEAD_BUDGET_BYTES) return undefined;
-      const state = states[n]!;
-      let t = epsilonStart(state);
-      if (t >= 0) for (; t < nTr && epsilonLike[trIn[t]!]; t++) visit(trTarget[t]!);
-      if (state >= TA) {
-        for (const s = trIn[t]!; t < nTr && s !== NO_SYMBOL && trIn[t] === s; t++) visit(trTarget[t]!);
-      } else {
-        for (let s = 1; s < nIn && state + 1 + s < nIdx; s++) {
-          if (idxIn[state + 1 + s] !== s) continue;
-          for (t = idxTarget[state + 1 + s]! - TA; t < nTr && trIn[t] === s; t++) visit(trTarget[t]!);
-        }
-      }
-    }
-    // Each state's own bits: final, and the symbols it reads itself.
-    const bits = new Uint32Array(states.length * words);
-    const set = (at: number, bit: number) => (bits[at + (bit >>> 5)] = (bits[at + (bit >>> 5)]! | (1 << (bit & 31))) >>> 0);
-    states.forEach((state, n) => {
-      const at = n * words;
-      row[keyOf(state)] = at;
-      if (state >= TA) {
-        const p = state - TA;
-        if (trIn[p] === NO_SYMBOL && trOut[p] === NO_SYMBOL && trTarget[p] === 1) set(at, 0);
-        let t = p + 1;
-        while (t < nTr && epsilonLike[trIn[t]!]) t++;
-        if (t < nTr && trIn[t] !== NO_SYMBOL) set(at, trIn[t]!);
-      } else {
-        if (idxIn[state] === NO_SYMBOL && idxTarget[state] !== NO_TABLE_INDEX) set(at, 0);
-        for (let s = 1; s < nIn && state + 1 + s < nIdx; s++) if (idxIn[state + 1 + s] === s) set(at, s);
-      }
-    });
-    // Union over ε/flag arcs until nothing changes; reverse breadth-first order needs few passes.
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (let n = states.length - 1; n >= 0; n--) {
-        const at = n * words;
-        let t = epsilonStart(states[n]!);
-        if (t < 0) continue;
-        for (; t < nTr && epsilonLike[trIn[t]!]; t++) {
-          const from = row[keyOf(trTarget[t]!)]!;
-          for (let w = 0; w < words; w++) {
-            const merged = (bits[at + w]! | bits[from + w]!) >>> 0;
-            if (merged !== bits[at + w]) {
-              bits[at + w] = merged;
-              changed = true;
-            }
-          }
-        }
-      }
-    }
-    return { words, row, bits };
   }
 
   /**
