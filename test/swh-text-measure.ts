@@ -1,6 +1,6 @@
 // Measures the Swahili engine on the annotated development text (test/fixtures/swh-text/): for every
 // word token, whether the first analysis of MorphologyService.analyze has the gold lemma and word class.
-// Run alone to print the figures: node --import tsx test/swh-text-measure.ts
+// Run alone to print the figures: node --import tsx test/swh-text-measure.ts [FILE] [--misses]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -65,7 +65,8 @@ export function measure(morphology: MorphologyService, file = DEV_TEXT): TextMea
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
-  const m = measure(morphology);
+  const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  const m = measure(morphology, file ? path.resolve(file) : DEV_TEXT);
   if (process.argv.includes('--misses')) console.log(m.misses.join('\n'));
   for (const [pos, c] of [...m.byPos].sort((a, b) => b[1].words - a[1].words)) console.log(`${pos}\t${c.right}/${c.words}`);
   console.log(`lemma+class: ${((100 * m.right) / m.words).toFixed(1)}% (${m.right}/${m.words})`);
