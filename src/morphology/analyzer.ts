@@ -236,7 +236,8 @@ export class Analyzer {
       const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
-      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma.toLowerCase())) return false;
+      // (the stem of a guessed adjective or other agreeing word has the same shape: Mercy is no me- + rcy)
+      if (!lexeme.inLexicon && cell.word_class !== 'verb' && !this.#nounShape().test(lemma.toLowerCase())) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
@@ -342,7 +343,25 @@ export class Analyzer {
     if (lexeme.inLexicon) return lexeme;
     const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
-    return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+    if (source) return { ...lexeme, inLexicon: true, gloss: source.gloss };
+    // ... or as the stem of a noun of the lexicon (kienyeji 'in the local way' from mw-enyeji 'local person').
+    return from.includes('noun') && this.#nounStems().has(lexeme.lemma) ? { ...lexeme, inLexicon: true } : lexeme;
+  }
+
+  #stems?: Set<string>;
+  /** The stems of the lexicon's nouns: the citation form without its class prefix (mwenyeji: enyeji). */
+  #nounStems(): Set<string> {
+    if (!this.#stems) {
+      this.#stems = new Set();
+      const nouns = this.generator.nouns;
+      for (const entry of this.generator.cartridge.lexicon) {
+        if (entry.word_class !== 'noun' || !nouns) continue;
+        const cls = nouns.classify(entry.lemma, entry.noun_class);
+        const stem = cls ? nouns.split(entry.lemma, cls) : undefined;
+        if (stem && stem !== entry.lemma) this.#stems.add(stem);
+      }
+    }
+    return this.#stems;
   }
 
   /**
@@ -437,19 +456,24 @@ export class Analyzer {
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
       yield;
+      // A class derived from nouns takes the noun's stem as well as its citation form (ki-enyeji from mw-enyeji).
+      const nounClass = entry.word_class === 'noun' ? this.generator.nouns?.classify(entry.lemma, entry.noun_class) : undefined;
+      const stem = nounClass ? this.generator.nouns?.split(entry.lemma, nounClass) : undefined;
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
-        let surface: string;
-        try {
-          surface = this.generator.generate(entry.lemma, cell).surface;
-        } catch {
-          continue;
-        }
-        for (const key of new Set([surface, plain(surface)])) {
-          const list = index.get(key) ?? [];
-          list.push({ lemma: entry.lemma, cell });
-          index.set(key, list);
+        for (const lemma of cell.word_class !== entry.word_class && stem && stem !== entry.lemma ? [entry.lemma, stem] : [entry.lemma]) {
+          let surface: string;
+          try {
+            surface = this.generator.generate(lemma, cell).surface;
+          } catch {
+            continue;
+          }
+          for (const key of new Set([surface, plain(surface)])) {
+            const list = index.get(key) ?? [];
+            list.push({ lemma, cell });
+            index.set(key, list);
+          }
         }
       }
     }
