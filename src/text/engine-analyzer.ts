@@ -136,6 +136,7 @@ const contextRuleSchema = z
 const textContextSchema = z
   .object({
     tags: z.record(z.string(), z.string()).default({}),
+    classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
     rules: z.array(contextRuleSchema).default([]),
   })
@@ -207,9 +208,11 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const bonus = readings.map(() => 0);
     for (const rule of context.rules) {
       if (rule.word !== undefined && rule.word !== lower) continue;
-      if (!readings.some((r) => r.word_class === rule.prefer && !r.guess) || readings.every((r) => r.word_class === rule.prefer)) continue;
+      if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
+      // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
+      if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer)) continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
-      if (rule.agrees_with_next && readings[0]!.word_class !== 'verb' && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.after) {
         const facts = previous && this.#facts.get(previous);
         const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
@@ -252,7 +255,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   #tag(wordClass: string, nounClass: string | undefined, fallback?: string): string {
     const template = this.#textContext()?.tags[wordClass];
     if (template === undefined) return fallback ?? wordClass.toUpperCase();
-    return template.replace('{class}', classTag(nounClass));
+    const tags = this.#textContext()?.classes ?? {};
+    return template.replace('{class}', nounClass !== undefined && tags[nounClass] !== undefined ? tags[nounClass]! : classTag(nounClass));
   }
 
   /** The class a reading's own form has or agrees with. */
