@@ -126,7 +126,7 @@ const contextRuleSchema = z
   .object({
     word: z.string().optional(),
     prefer: z.string(),
-    after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]) }).strict().optional(),
+    after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) }).strict().optional(),
     agrees_with_next: z.boolean().default(false),
     weight: z.number().positive().default(4),
     source: z.string(),
@@ -215,7 +215,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.after) {
         const facts = previous && this.#facts.get(previous);
-        const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
+        const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
         if (!holds) continue;
       }
       readings.forEach((r, k) => {
