@@ -262,6 +262,10 @@ export class Analyzer {
     };
     for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
     for (const reading of this.#invariableReadings(unmarked ? word : plain(word))) found.set(`${reading.lemma}\t${JSON.stringify(reading.cell)}`, reading);
+    for (const reading of this.#citationReadings(unmarked ? word : plain(word))) {
+      const key = `${reading.lemma}\t${JSON.stringify(reading.cell)}`;
+      if (!found.has(key)) found.set(key, reading);
+    }
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
@@ -345,7 +349,48 @@ export class Analyzer {
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
     if (source) return { ...lexeme, inLexicon: true, gloss: source.gloss };
     // ... or as the stem of a noun of the lexicon (kienyeji 'in the local way' from mw-enyeji 'local person').
-    return from.includes('noun') && this.#nounStems().has(lexeme.lemma) ? { ...lexeme, inLexicon: true } : lexeme;
+    return from.includes('noun') && this.#nounStems().has(lexeme.lemma) && !this.#lemmas().has(lexeme.lemma) ? { ...lexeme, inLexicon: true } : lexeme;
+  }
+
+  #citations?: Map<string, Analysis[]>;
+  /**
+   * A lexicon noun read as its own citation form where the class's prefix rule writes the singular
+   * otherwise (kiatu, kiongozi: ki- before a vowel, where chakula, chombo have ch-): the lexicon is
+   * the authority on the words it lists. Only nouns whose singular the generator does not spell.
+   */
+  #citationReadings(word: string): Analysis[] {
+    if (!this.#citations) {
+      this.#citations = new Map();
+      const nouns = this.generator.nouns;
+      for (const entry of nouns ? this.generator.cartridge.lexicon : []) {
+        if (entry.word_class !== 'noun') continue;
+        const cls = nouns!.classify(entry.lemma, entry.noun_class);
+        // (the prefix as the citation writes it, its stem condition aside: mu-da, ch-ungu)
+        const split = cls ? (nouns!.splitWith(entry.lemma, cls) ?? nouns!.splitWith(entry.lemma, cls, cls.prefixes.map(({ stem: _, ...p }) => p))) : undefined;
+        if (!cls || !split) continue;
+        const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
+        let surface: string | undefined;
+        try {
+          surface = this.generator.generate(entry.lemma, cell).surface;
+        } catch {
+          surface = undefined;
+        }
+        if (surface === entry.lemma) continue;
+        const lexeme = this.generator.lexeme(entry.lemma, 'noun');
+        const generated: Generated = { surface: entry.lemma, words: [{ surface: entry.lemma, morphs: [{ slot: 'prefix', form: split.prefix.full, id: cls.id }, { slot: 'stem', form: split.stem }], rules: [], polarity: 'positive' }] };
+        const key = this.#plain(entry.lemma.normalize('NFC'));
+        const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
+        this.#citations.set(key, [...(this.#citations.get(key) ?? []), reading]);
+      }
+    }
+    return this.#citations.get(word) ?? [];
+  }
+
+  #allLemmas?: Set<string>;
+  /** Every lemma of the lexicon, of any class. */
+  #lemmas(): Set<string> {
+    this.#allLemmas ??= new Set(this.generator.cartridge.lexicon.map((e) => e.lemma));
+    return this.#allLemmas;
   }
 
   #stems?: Set<string>;
@@ -456,9 +501,11 @@ export class Analyzer {
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
       yield;
-      // A class derived from nouns takes the noun's stem as well as its citation form (ki-enyeji from mw-enyeji).
+      // A class derived from nouns takes the noun's stem as well as its citation form (ki-enyeji from
+      // mw-enyeji), unless the stem is a lexicon word of its own (zima: kizima is the adjective).
       const nounClass = entry.word_class === 'noun' ? this.generator.nouns?.classify(entry.lemma, entry.noun_class) : undefined;
-      const stem = nounClass ? this.generator.nouns?.split(entry.lemma, nounClass) : undefined;
+      const split = nounClass ? this.generator.nouns?.split(entry.lemma, nounClass) : undefined;
+      const stem = split !== undefined && !this.#lemmas().has(split) ? split : undefined;
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
@@ -469,6 +516,8 @@ export class Analyzer {
           } catch {
             continue;
           }
+          // (a stem's derivative that spells a noun of the lexicon is that noun: kiongozi is not ki- + ongozi)
+          if (lemma !== entry.lemma && this.#lemmas().has(surface)) continue;
           for (const key of new Set([surface, plain(surface)])) {
             const list = index.get(key) ?? [];
             list.push({ lemma, cell });
