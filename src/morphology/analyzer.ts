@@ -236,7 +236,8 @@ export class Analyzer {
       const lexeme = this.#knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
-      if (!lexeme.inLexicon && cell.word_class === 'noun' && !this.#nounShape().test(lemma.toLowerCase())) return false;
+      // (the stem of a guessed adjective or other agreeing word has the same shape: Mercy is no me- + rcy)
+      if (!lexeme.inLexicon && cell.word_class !== 'verb' && !this.#nounShape().test(lemma.toLowerCase())) return false;
       // A stem the lexicon marks as needing support but that has two syllables (-enda, -oa) is
       // also written without it (anaenda beside anakwenda): both readings are recognised.
       const readings = lexeme.short && syllables(lexeme.lemma) >= 2 ? [lexeme, { ...lexeme, short: false }] : [lexeme];
@@ -261,6 +262,10 @@ export class Analyzer {
     };
     for (const { lemma, cell } of this.#lexicalIndex().get(unmarked ? word : plain(word)) ?? []) consider(lemma, cell);
     for (const reading of this.#invariableReadings(unmarked ? word : plain(word))) found.set(`${reading.lemma}\t${JSON.stringify(reading.cell)}`, reading);
+    for (const reading of this.#citationReadings(unmarked ? word : plain(word))) {
+      const key = `${reading.lemma}\t${JSON.stringify(reading.cell)}`;
+      if (!found.has(key)) found.set(key, reading);
+    }
     const frames = this.#index();
     for (let i = 0; i < word.length; i++) {
       for (const frame of frames.get(word.slice(0, i)) ?? []) {
@@ -342,7 +347,66 @@ export class Analyzer {
     if (lexeme.inLexicon) return lexeme;
     const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
-    return source ? { ...lexeme, inLexicon: true, gloss: source.gloss } : lexeme;
+    if (source) return { ...lexeme, inLexicon: true, gloss: source.gloss };
+    // ... or as the stem of a noun of the lexicon (kienyeji 'in the local way' from mw-enyeji 'local person').
+    return from.includes('noun') && this.#nounStems().has(lexeme.lemma) && !this.#lemmas().has(lexeme.lemma) ? { ...lexeme, inLexicon: true } : lexeme;
+  }
+
+  #citations?: Map<string, Analysis[]>;
+  /**
+   * A lexicon noun read as its own citation form where the class's prefix rule writes the singular
+   * otherwise (kiatu, kiongozi: ki- before a vowel, where chakula, chombo have ch-): the lexicon is
+   * the authority on the words it lists. Only nouns whose singular the generator does not spell.
+   */
+  #citationReadings(word: string): Analysis[] {
+    if (!this.#citations) {
+      this.#citations = new Map();
+      const nouns = this.generator.nouns;
+      for (const entry of nouns ? this.generator.cartridge.lexicon : []) {
+        if (entry.word_class !== 'noun') continue;
+        const cls = nouns!.classify(entry.lemma, entry.noun_class);
+        // (the prefix as the citation writes it, its stem condition aside: mu-da, ch-ungu)
+        const split = cls ? (nouns!.splitWith(entry.lemma, cls) ?? nouns!.splitWith(entry.lemma, cls, cls.prefixes.map(({ stem: _, ...p }) => p))) : undefined;
+        if (!cls || !split) continue;
+        const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
+        let surface: string | undefined;
+        try {
+          surface = this.generator.generate(entry.lemma, cell).surface;
+        } catch {
+          surface = undefined;
+        }
+        if (surface === entry.lemma) continue;
+        const lexeme = this.generator.lexeme(entry.lemma, 'noun');
+        const generated: Generated = { surface: entry.lemma, words: [{ surface: entry.lemma, morphs: [{ slot: 'prefix', form: split.prefix.full, id: cls.id }, { slot: 'stem', form: split.stem }], rules: [], polarity: 'positive' }] };
+        const key = this.#plain(entry.lemma.normalize('NFC'));
+        const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
+        this.#citations.set(key, [...(this.#citations.get(key) ?? []), reading]);
+      }
+    }
+    return this.#citations.get(word) ?? [];
+  }
+
+  #allLemmas?: Set<string>;
+  /** Every lemma of the lexicon, of any class. */
+  #lemmas(): Set<string> {
+    this.#allLemmas ??= new Set(this.generator.cartridge.lexicon.map((e) => e.lemma));
+    return this.#allLemmas;
+  }
+
+  #stems?: Set<string>;
+  /** The stems of the lexicon's nouns: the citation form without its class prefix (mwenyeji: enyeji). */
+  #nounStems(): Set<string> {
+    if (!this.#stems) {
+      this.#stems = new Set();
+      const nouns = this.generator.nouns;
+      for (const entry of this.generator.cartridge.lexicon) {
+        if (entry.word_class !== 'noun' || !nouns) continue;
+        const cls = nouns.classify(entry.lemma, entry.noun_class);
+        const stem = cls ? nouns.split(entry.lemma, cls) : undefined;
+        if (stem && stem !== entry.lemma) this.#stems.add(stem);
+      }
+    }
+    return this.#stems;
   }
 
   /**
@@ -437,19 +501,28 @@ export class Analyzer {
     for (const entry of this.generator.cartridge.lexicon) {
       if (entry.word_class === 'verb') continue;
       yield;
+      // A class derived from nouns takes the noun's stem as well as its citation form (ki-enyeji from
+      // mw-enyeji), unless the stem is a lexicon word of its own (zima: kizima is the adjective).
+      const nounClass = entry.word_class === 'noun' ? this.generator.nouns?.classify(entry.lemma, entry.noun_class) : undefined;
+      const split = nounClass ? this.generator.nouns?.split(entry.lemma, nounClass) : undefined;
+      const stem = split !== undefined && !this.#lemmas().has(split) ? split : undefined;
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
-        let surface: string;
-        try {
-          surface = this.generator.generate(entry.lemma, cell).surface;
-        } catch {
-          continue;
-        }
-        for (const key of new Set([surface, plain(surface)])) {
-          const list = index.get(key) ?? [];
-          list.push({ lemma: entry.lemma, cell });
-          index.set(key, list);
+        for (const lemma of cell.word_class !== entry.word_class && stem && stem !== entry.lemma ? [entry.lemma, stem] : [entry.lemma]) {
+          let surface: string;
+          try {
+            surface = this.generator.generate(lemma, cell).surface;
+          } catch {
+            continue;
+          }
+          // (a stem's derivative that spells a noun of the lexicon is that noun: kiongozi is not ki- + ongozi)
+          if (lemma !== entry.lemma && this.#lemmas().has(surface)) continue;
+          for (const key of new Set([surface, plain(surface)])) {
+            const list = index.get(key) ?? [];
+            list.push({ lemma, cell });
+            index.set(key, list);
+          }
         }
       }
     }

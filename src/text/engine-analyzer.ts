@@ -6,8 +6,17 @@
  * plain cell over a variant +2, no object marker +1, positive +0.5, a bare stem -3; see
  * src/morphology/analyzer.ts). A token's readings get p_i = exp(s_i) / Σ_j exp(s_j) over its
  * analyses (a softmax of the scores), so one point of score is a factor e ≈ 2.7 in odds and a
- * lexicon root outweighs a guess by e^10. The engine does not look at the neighbours.
+ * lexicon root outweighs a guess by e^10.
+ *
+ * Context: a cartridge's `context.yaml` (optional) names the tags of its readings and gives rules that
+ * move probability between a word's readings by its neighbours (na 'with' after kuwa, a noun before a
+ * word that agrees with it) and reads an unknown capitalised word inside a sentence as a proper name.
+ * The readings of a text are adjusted left to right, then cut.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import type { Morpheme, RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -113,9 +122,52 @@ export function readingOf(view: AnalysisView, probability: number): TokenAnalysi
   };
 }
 
+const contextRuleSchema = z
+  .object({
+    word: z.string().optional(),
+    prefer: z.string(),
+    after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) }).strict().optional(),
+    agrees_with_next: z.boolean().default(false),
+    weight: z.number().positive().default(4),
+    source: z.string(),
+  })
+  .strict();
+
+const textContextSchema = z
+  .object({
+    tags: z.record(z.string(), z.string()).default({}),
+    classes: z.record(z.string(), z.string()).default({}),
+    names: z.boolean().default(false),
+    rules: z.array(contextRuleSchema).default([]),
+  })
+  .strict();
+
+/** A cartridge's running-text data (context.yaml): reading tags, proper names, context rules. */
+export type TextContext = z.infer<typeof textContextSchema>;
+
+/** The cartridge's context.yaml, or undefined when it has none. */
+export function loadTextContext(cartridgeDir: string): TextContext | undefined {
+  const file = path.join(cartridgeDir, 'context.yaml');
+  return existsSync(file) ? textContextSchema.parse(parse(readFileSync(file, 'utf8'))) : undefined;
+}
+
+/** What the context rules look at in a reading besides its lemma and word class. */
+interface ReadingFacts {
+  /** The noun classes the word's own form has (watoto: 2) or agrees with (jekundu: 5, hiyo: 4 and 9); none for invariables. */
+  agrees: string[];
+  /** The verb extensions of the reading (passive, reciprocal, ...). */
+  extensions: string[];
+}
+
+/** Terminal punctuation: the next word starts a sentence. */
+const TERMINAL = /^[.!?\u2026:;]+$/u;
+
 /** The engine's analyses of `language`'s words as readings; readings of a form are remembered (up to `cacheSize` forms). */
 export class EngineTextAnalyzer implements TextAnalyzer {
   readonly #cache = new Map<string, TokenAnalysis[]>();
+  readonly #facts = new WeakMap<TokenAnalysis, ReadingFacts>();
+  #context?: TextContext | null;
+  #plurals?: Map<string, string>;
 
   constructor(
     readonly language: string,
@@ -123,8 +175,100 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     private readonly cacheSize = 20_000,
   ) {}
 
+  /** Each token's readings, adjusted by its neighbours (see the module comment), then cut. */
   analyzeTokens(tokens: readonly string[], options: RankOptions = {}): TokenAnalysis[][] {
-    return tokens.map((token) => cutReadings(this.readings(token), options));
+    const context = this.#textContext();
+    const all = tokens.map((token) => this.readings(token));
+    if (!context) return all.map((readings) => cutReadings(readings, options));
+    const chosen: Array<TokenAnalysis | undefined> = [];
+    const out: TokenAnalysis[][] = [];
+    tokens.forEach((token, i) => {
+      let readings = all[i]!;
+      if (context.names && /\p{L}/u.test(token)) readings = this.#name(token, readings, sentenceStart(tokens, i));
+      readings = this.#adjust(token, readings, context, previousWord(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
+      chosen.push(readings[0]);
+      out.push(cutReadings(readings, options));
+    });
+    return out;
+  }
+
+  /** A capitalised word no lexicon knows, inside a sentence (or with no reading at all), read first as a proper name. */
+  #name(token: string, readings: TokenAnalysis[], atStart: boolean): TokenAnalysis[] {
+    if (!/^\p{Lu}/u.test(token) || readings.some((r) => !r.guess)) return readings;
+    if (atStart && readings.length > 0) return readings;
+    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', gloss: null };
+    this.#facts.set(name, { agrees: [], extensions: [] });
+    return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+  }
+
+  /** The readings with the context rules applied: each rule that holds adds its weight to the log-odds of the readings it prefers (known stems only). */
+  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, previous: TokenAnalysis | undefined, next: TokenAnalysis[]): TokenAnalysis[] {
+    if (readings.length < 2) return readings;
+    const lower = token.toLowerCase();
+    const bonus = readings.map(() => 0);
+    for (const rule of context.rules) {
+      if (rule.word !== undefined && rule.word !== lower) continue;
+      if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
+      // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
+      if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer)) continue;
+      // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
+      if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.after) {
+        const facts = previous && this.#facts.get(previous);
+        const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
+        if (!holds) continue;
+      }
+      readings.forEach((r, k) => {
+        if (r.word_class !== rule.prefer || r.guess) return;
+        if (rule.agrees_with_next) {
+          const own = this.#facts.get(r)?.agrees ?? [];
+          const agrees = next.some((n) => n.word_class !== 'noun' && n.word_class !== 'proper_noun' && (this.#facts.get(n)?.agrees ?? []).some((c) => own.includes(c)));
+          if (!agrees) return;
+        }
+        bonus[k] = bonus[k]! + rule.weight;
+      });
+    }
+    if (bonus.every((b) => b === 0)) return readings;
+    const weights = readings.map((r, k) => r.probability * Math.exp(bonus[k]!));
+    const sum = weights.reduce((a, b) => a + b, 0);
+    return readings.map((r, k) => this.#copy(r, weights[k]! / sum)).sort((a, b) => b.probability - a.probability);
+  }
+
+  /** A reading with another probability (the cached one is left as it is). */
+  #copy(reading: TokenAnalysis, probability: number): TokenAnalysis {
+    const copy = { ...reading, probability };
+    const facts = this.#facts.get(reading);
+    if (facts) this.#facts.set(copy, facts);
+    return copy;
+  }
+
+  #textContext(): TextContext | undefined {
+    if (this.#context === undefined) {
+      const engine = this.morphology.engine(this.language);
+      this.#context = engine.ok ? (loadTextContext(engine.value.cartridge.dir) ?? null) : null;
+      this.#plurals = new Map((engine.ok ? (engine.value.cartridge.nouns?.classes ?? []) : []).flatMap((c) => (c.plural ? [[c.id, c.plural] as [string, string]] : [])));
+    }
+    return this.#context ?? undefined;
+  }
+
+  /** The tag of a word class in the cartridge's tag set (`{class}`: the class, two digits), else the engine's own. */
+  #tag(wordClass: string, nounClass: string | undefined, fallback?: string): string {
+    const template = this.#textContext()?.tags[wordClass];
+    if (template === undefined) return fallback ?? wordClass.toUpperCase();
+    const tags = this.#textContext()?.classes ?? {};
+    return template.replace('{class}', nounClass !== undefined && tags[nounClass] !== undefined ? tags[nounClass]! : classTag(nounClass));
+  }
+
+  /** The class a reading's own form has or agrees with. */
+  #agrees(view: AnalysisView): string | undefined {
+    const f = view.features;
+    if (f.word_class === 'noun') {
+      if (f.form !== 'full' && f.form !== undefined) return undefined;
+      this.#textContext();
+      return f.number === 'pl' ? (this.#plurals?.get(f.noun_class ?? '') ?? f.noun_class) : f.noun_class;
+    }
+    const m = /^c(\d+[a-z]*)$/u.exec(f.subject ?? '');
+    return m ? m[1] : undefined;
   }
 
   /** Every reading of one form, most probable first. */
@@ -141,7 +285,14 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (small.ok) views.push(...small.value);
     }
     const probabilities = probabilitiesOf(views.map((v) => v.score));
-    const readings = merge(views.map((v, i) => readingOf(v, probabilities[i]!)));
+    const tagged = views.map((v, i) => {
+      const reading = readingOf(v, probabilities[i]!);
+      const agrees = this.#agrees(v);
+      if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
+      this.#facts.set(reading, { agrees: agrees !== undefined ? [agrees] : [], extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)) });
+      return reading;
+    });
+    const readings = merge(tagged, this.#facts);
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
@@ -153,13 +304,44 @@ export class EngineTextAnalyzer implements TextAnalyzer {
  * found them through different cells, such as two object readings without an object marker) as
  * one, their probabilities summed; most probable first.
  */
-function merge(readings: TokenAnalysis[]): TokenAnalysis[] {
+function merge(readings: TokenAnalysis[], facts?: WeakMap<TokenAnalysis, ReadingFacts>): TokenAnalysis[] {
   const byKey = new Map<string, TokenAnalysis>();
   for (const r of readings) {
     const key = [r.lemma, r.pos, r.guess, ...r.morphemes.map((m) => `${m.surface}|${m.canonical}|${m.tag}`)].join('\u0001');
     const seen = byKey.get(key);
     if (seen) seen.probability += r.probability;
-    else byKey.set(key, { ...r });
+    else {
+      const copy = { ...r };
+      const known = facts?.get(r);
+      if (known) facts!.set(copy, { ...known, agrees: [...known.agrees] });
+      byKey.set(key, copy);
+      continue;
+    }
+    // The same reading found through another cell (hiyo of class 4 and of class 9) agrees with both.
+    const into = facts?.get(seen);
+    for (const c of facts?.get(r)?.agrees ?? []) if (into && !into.agrees.includes(c)) into.agrees.push(c);
   }
   return [...byKey.values()].sort((a, b) => b.probability - a.probability);
+}
+
+/** Whether token i starts a sentence: nothing but punctuation (quotes) since the text's start or the last terminal mark. */
+function sentenceStart(tokens: readonly string[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (/[\p{L}\p{Nd}]/u.test(t)) return false;
+    if (TERMINAL.test(t)) return true;
+  }
+  return true;
+}
+
+/** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
+function previousWord(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): TokenAnalysis | undefined {
+  const k = i - 1;
+  return k >= 0 && /[\p{L}\p{Nd}]/u.test(tokens[k]!) ? chosen[k] : undefined;
+}
+
+/** The index of the word right after token i, or -1 when punctuation or the end comes first. */
+function nextWord(tokens: readonly string[], i: number): number {
+  const k = i + 1;
+  return k < tokens.length && /[\p{L}\p{Nd}]/u.test(tokens[k]!) ? k : -1;
 }

@@ -207,6 +207,15 @@ export class TextService {
           sliceStart = performance.now();
         }
       }
+      // The engine read the sentence a word at a time (so a slow word yields); its readings are ranked
+      // again with the whole sentence as context (every form is cached by now: nothing is analysed twice).
+      if (!chosen.value.learned && sentence.end - sentence.start > 1) {
+        const words = tokens.slice(sentence.start, sentence.end).map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
+        const readings = chosen.value.analyzer.analyzeTokens(words.map(({ t }) => t.text), rank);
+        words.forEach(({ i }, k) => {
+          if ((readings[k] ?? []).length > 0) analysed[sentence.start + i]!.analyses = readings[k]!;
+        });
+      }
     }
     return ok({ language: chosen.value.iso, analyzer: chosen.value.learned ? 'learned' : 'engine', tokens: analysed, sentences, paragraphs });
   }
