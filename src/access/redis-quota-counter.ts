@@ -9,6 +9,7 @@
 import { Redis } from 'ioredis';
 import { LughaError } from '../errors.js';
 import type { QuotaCounter, QuotaDecision } from './quota-counter.js';
+import { RedisKeyChanges } from './redis-key-changes.js';
 
 /** KEYS[1] = counter; ARGV[1] = limit (-1 = none); ARGV[2] = lifetime in seconds. Returns {allowed, used}. */
 const CONSUME = `
@@ -40,6 +41,7 @@ type ConsumeRedis = Redis & { lughaConsume(key: string, limit: number, lifetime:
 export class RedisQuotaCounter implements QuotaCounter {
   readonly #redis: ConsumeRedis;
   readonly #prefix: string;
+  #changes: RedisKeyChanges | undefined;
 
   private constructor(redis: Redis, prefix: string) {
     redis.defineCommand('lughaConsume', { numberOfKeys: 1, lua: CONSUME });
@@ -76,6 +78,11 @@ export class RedisQuotaCounter implements QuotaCounter {
     return new RedisQuotaCounter(redis, options.prefix ?? 'lugha:');
   }
 
+  /** Key changes published and received over this counter's Redis (one more connection once subscribed). */
+  keyChanges(): RedisKeyChanges {
+    return (this.#changes ??= new RedisKeyChanges(this.#redis, this.#prefix));
+  }
+
   #key(keyId: string, day: string): string {
     return `${this.#prefix}quota:${keyId}:${day}`;
   }
@@ -106,6 +113,7 @@ export class RedisQuotaCounter implements QuotaCounter {
   }
 
   async close(): Promise<void> {
+    this.#changes?.close();
     try {
       await this.#redis.quit();
     } catch {

@@ -33,8 +33,9 @@ export class KyselyStore implements Store {
     readonly kind: Store['kind'],
     /** The query builder itself, for the operator commands that copy and check (src/store/copy.ts). */
     readonly db: Kysely<Database>,
+    options: { changeCounter?: () => number } = {},
   ) {
-    this.keys = new KyselyKeyRepository(db);
+    this.keys = new KyselyKeyRepository(db, options.changeCounter);
     this.quota = new SqlQuotaCounter(db);
     this.audio = new KyselyAudioRepository(db);
   }
@@ -52,7 +53,10 @@ class KyselyKeyRepository implements KeyRepository {
   /** Runs on every authenticated request, so it is compiled once. */
   readonly #bySecretHash;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly changeCounter?: () => number,
+  ) {
     this.#bySecretHash = prepareQuery(db, ['hash'], (p: { hash: string }) =>
       db
         .selectFrom('key_secrets as s')

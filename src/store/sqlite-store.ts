@@ -41,7 +41,10 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     await db.destroy();
     throw error;
   }
-  return new KyselyStore('sqlite', db);
+  // data_version changes when another connection (the CLI revoking a key, another instance)
+  // commits: the key cache checks it on every request, so such a change is seen at once.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return new KyselyStore('sqlite', db, { changeCounter: () => dataVersion.get() as number });
 }
 
 /**
