@@ -34,6 +34,7 @@ type BackendConfig = Pick<
   | 'databasePoolSize'
   | 'redisUrl'
   | 'redisPrefix'
+  | 'quotaFlushMs'
   | 's3Bucket'
   | 's3Endpoint'
   | 's3Region'
@@ -45,11 +46,11 @@ type BackendConfig = Pick<
 
 export async function openBackends(config: BackendConfig, options: { migrate?: boolean } = {}): Promise<Backends> {
   const base = config.databaseUrl
-    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate })
-    : await openSqliteStore({ dataDir: config.dataDir });
+    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate, quotaFlushMs: config.quotaFlushMs })
+    : await openSqliteStore({ dataDir: config.dataDir, quotaFlushMs: config.quotaFlushMs });
   let redis: RedisQuotaCounter | undefined;
   try {
-    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix });
+    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix, flushMs: config.quotaFlushMs });
   } catch (error) {
     await base.close();
     throw error;
