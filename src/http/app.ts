@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './serializer.js';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
 import { installProblemHandling, parserErrorResponse, sendProblem, toLughaError } from './problem.js';
@@ -19,8 +20,9 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
-import { redactingLoggerOptions } from './log-redaction.js';
+import { batchedStdout, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
 import { securityHeaders } from './security-headers.js';
+import { sendStatic, staticBody, type StaticBody } from './static-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -39,12 +41,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const { config } = services;
   const app = Fastify({
     // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.
+    // Standard output takes the log lines in batches (BatchedLines) unless the caller gives a stream.
     logger:
       options.logger === undefined || options.logger === true
-        ? redactingLoggerOptions(config.logLevel)
+        ? { ...redactingLoggerOptions(config.logLevel), stream: batchedStdout() }
         : options.logger === false
           ? false
-          : { ...redactingLoggerOptions(config.logLevel), ...options.logger },
+          : { ...redactingLoggerOptions(config.logLevel), stream: batchedStdout(), ...options.logger },
+    // One line per request, written when the response is done (the hook below), instead of
+    // Fastify's two ("incoming request", "request completed").
+    disableRequestLogging: true,
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
     genReqId: (req) => {
@@ -85,6 +91,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       // media-src blob: lets the page at / play clips it fetched with the bearer key (an <audio> cannot send one).
       directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], mediaSrc: ["'self'", 'blob:'], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
     },
+  });
+  const infoEnabled = (app.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') ?? true;
+  app.addHook('onResponse', (request, reply, done) => {
+    // Flat fields: no nested objects made per request, and the URL scrubbed of keys.
+    if (infoEnabled) request.log.info({ method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   let closing = false;
   app.addHook('preClose', async () => {
@@ -152,6 +164,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(mcpRoutes, { services });
   await app.register(webRoutes, { services });
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The description is complete once the app is ready: serialised on the first request, then sent as it is (ETag, 304).
+  let openapi: StaticBody | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => sendStatic(request, reply, (openapi ??= staticBody(JSON.stringify(app.swagger())))));
   return app;
 }

@@ -12,18 +12,81 @@ const CREDENTIAL_PARAMETER = /([?&;](?:api[_-]?key|key|access[_-]?token|token|au
 
 /** `text` with keys and credential parameters replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {
+  // Most strings hold neither a key prefix nor a parameter: returned as they are, nothing allocated.
+  if (!text.includes(KEY_PREFIX) && !text.includes('=')) return text;
   return text.replace(KEY_LIKE, `${KEY_PREFIX}[redacted]`).replace(CREDENTIAL_PARAMETER, '$1[redacted]');
 }
 
-/** A copy of a log object with its strings scrubbed (a few levels deep: log objects are small). */
+/**
+ * A log object with its strings scrubbed (a few levels deep: log objects are small). The value
+ * itself when nothing needed scrubbing, so a log call with clean arguments allocates nothing here.
+ */
 function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return redactSecrets(value);
   if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (Array.isArray(value)) {
+    const scrubbed = value.map((v) => scrub(v, depth + 1));
+    return scrubbed.some((v, i) => v !== value[i]) ? scrubbed : value;
+  }
   // Requests, replies and errors go to their serializers as they are (req's scrubs the URL).
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, depth + 1)]));
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const original = (value as Record<string, unknown>)[key];
+    const scrubbed = scrub(original, depth + 1);
+    if (scrubbed !== original) (copy ??= { ...(value as Record<string, unknown>) })[key] = scrubbed;
+  }
+  return copy ?? value;
+}
+
+/**
+ * Log lines gathered and written to standard output together, at most `maxDelayMs` after the
+ * first of them or as soon as `maxBytes` wait: one write per batch instead of one per line.
+ * Written on process exit (stdout to a file or pipe is synchronous on Linux); a process killed
+ * outright loses at most the last `maxDelayMs` of lines.
+ */
+export class BatchedLines {
+  #lines: string[] = [];
+  #bytes = 0;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly out: { write(chunk: string): unknown },
+    private readonly maxBytes = 16_384,
+    private readonly maxDelayMs = 50,
+  ) {}
+
+  write(line: string): void {
+    this.#lines.push(line);
+    this.#bytes += line.length;
+    if (this.#bytes >= this.maxBytes) this.flush();
+    else if (!this.#timer) {
+      this.#timer = setTimeout(() => this.flush(), this.maxDelayMs);
+      this.#timer.unref();
+    }
+  }
+
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#lines.length === 0) return;
+    const text = this.#lines.join('');
+    this.#lines = [];
+    this.#bytes = 0;
+    this.out.write(text);
+  }
+}
+
+let stdoutLines: BatchedLines | undefined;
+
+/** The process's one batched standard output for logs, written on exit. */
+export function batchedStdout(): BatchedLines {
+  if (!stdoutLines) {
+    const lines = (stdoutLines = new BatchedLines(process.stdout));
+    process.once('exit', () => lines.flush());
+  }
+  return stdoutLines;
 }
 
 type RequestLike = { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } };
