@@ -102,6 +102,8 @@ export async function startBaseline(body: string): Promise<{ child: ChildProcess
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the measured run (the warm-up second not included). */
+  requests: number;
   meanMs: number;
   p99Ms: number;
   non2xx: number;
@@ -114,6 +116,7 @@ export async function load(url: string, options: { seconds: number; connections:
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     meanMs: result.latency.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

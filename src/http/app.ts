@@ -20,7 +20,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
-import { batchedStdout, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
+import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
 import { securityHeaders } from './security-headers.js';
 import { sendStatic, staticBody, type StaticBody } from './static-response.js';
 
@@ -51,6 +51,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // One line per request, written when the response is done (the hook below), instead of
     // Fastify's two ("incoming request", "request completed").
     disableRequestLogging: true,
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
     genReqId: (req) => {
@@ -95,7 +96,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const infoEnabled = (app.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') ?? true;
   app.addHook('onResponse', (request, reply, done) => {
     // Flat fields: no nested objects made per request, and the URL scrubbed of keys.
-    if (infoEnabled) request.log.info({ method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    if (infoEnabled) app.log.info({ reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   let closing = false;

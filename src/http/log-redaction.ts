@@ -3,7 +3,8 @@
  * query string, a path, a body echoed in an error message), so every logged URL and every
  * string of a log call is scrubbed of anything shaped like a key or a credential parameter.
  */
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { KEY_PREFIX } from '../access/key-format.js';
 
 const KEY_LIKE = new RegExp(`${KEY_PREFIX}[0-9A-Za-z]{6,}`, 'g');
@@ -119,4 +120,61 @@ export function redactingLoggerOptions(level: string): Exclude<FastifyServerOpti
       },
     },
   };
+}
+
+type LogArgs = [unknown, ...unknown[]];
+
+/**
+ * A request's logger that becomes a real child logger (with the request id bound) only when
+ * something is logged through it: most requests log nothing of their own (their one line is
+ * written through the app's logger), so no child is made for them.
+ */
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  fatal(...args: LogArgs): void {
+    (this.#real().fatal as (...a: LogArgs) => void)(...args);
+  }
+  error(...args: LogArgs): void {
+    (this.#real().error as (...a: LogArgs) => void)(...args);
+  }
+  warn(...args: LogArgs): void {
+    (this.#real().warn as (...a: LogArgs) => void)(...args);
+  }
+  info(...args: LogArgs): void {
+    (this.#real().info as (...a: LogArgs) => void)(...args);
+  }
+  debug(...args: LogArgs): void {
+    (this.#real().debug as (...a: LogArgs) => void)(...args);
+  }
+  trace(...args: LogArgs): void {
+    (this.#real().trace as (...a: LogArgs) => void)(...args);
+  }
+  silent(): void {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory: a LazyChildLogger per request. */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }

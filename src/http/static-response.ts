@@ -7,11 +7,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface StaticBody {
-  body: string;
+  /** UTF-8 bytes, encoded once (a string would be encoded again on every write). */
+  body: Buffer;
   etag: string;
 }
 
-export function staticBody(body: string): StaticBody {
+export function staticBody(text: string): StaticBody {
+  const body = Buffer.from(text, 'utf8');
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 
