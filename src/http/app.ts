@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './serializer.js';
 import type { Services } from '../services.js';
@@ -31,6 +31,23 @@ const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ET
 /** Request headers scripts may send: the API's own, and those a browser MCP client sends to /mcp (Streamable HTTP). */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Range', 'X-Request-Id', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];
 
+/**
+ * Fastify's request logging with one line per request, when its response is done ("request
+ * completed", or "request errored" at error level): flat fields (no request or reply object to
+ * serialise), the URL scrubbed of keys, written through the app's logger with the request id.
+ * Fastify's other request logs (unknown routes, stream and serialiser errors) are kept.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const log = request.server.log;
+    const fields = { reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) log.error({ ...fields, err: error }, 'request errored');
+    else log.info(fields, 'request completed');
+  }
+}
+
 export interface AppOptions {
   /** Pino options or an instance; defaults to JSON logs at the configured level. */
   logger?: FastifyServerOptions['logger'];
@@ -48,9 +65,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         : options.logger === false
           ? false
           : { ...redactingLoggerOptions(config.logLevel), stream: batchedStdout(), ...options.logger },
-    // One line per request, written when the response is done (the hook below), instead of
-    // Fastify's two ("incoming request", "request completed").
-    disableRequestLogging: true,
+    // One line per request, written when the response is done, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
@@ -92,12 +108,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       // media-src blob: lets the page at / play clips it fetched with the bearer key (an <audio> cannot send one).
       directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], mediaSrc: ["'self'", 'blob:'], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
     },
-  });
-  const infoEnabled = (app.log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('info') ?? true;
-  app.addHook('onResponse', (request, reply, done) => {
-    // Flat fields: no nested objects made per request, and the URL scrubbed of keys.
-    if (infoEnabled) app.log.info({ reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
-    done();
   });
   let closing = false;
   app.addHook('preClose', async () => {
