@@ -21,7 +21,8 @@ export async function freePort(): Promise<number> {
 /** Starts a process and waits until `url` answers 200. */
 export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-  for (let i = 0; i < 200; i++) {
+  // Up to 60 s: on a shared 2-core machine under load, several instances starting at once take a while.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return child;
     } catch {

@@ -1,0 +1,11 @@
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+const [dataDir, key, tool, argsJson] = process.argv.slice(2);
+const t0 = performance.now();
+const client = new Client({ name: 'ready', version: '1' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: ['/work/wt-perf/bin/lugha.js', 'mcp', '--data-dir', dataDir!], env: { PATH: process.env.PATH!, LUGHA_API_KEY: key!, LUGHA_LOG_LEVEL: 'silent' } }));
+const t1 = performance.now();
+const result = await client.callTool({ name: tool!, arguments: JSON.parse(argsJson!) });
+const t2 = performance.now();
+console.log(`${tool}: connected ${(t1 - t0).toFixed(0)} ms, first answer ${(t2 - t0).toFixed(0)} ms after spawn; isError=${result.isError ?? false}`);
+await client.close();
