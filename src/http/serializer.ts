@@ -46,7 +46,14 @@ function simplifyNullable(node: unknown): unknown {
 }
 
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
-  const fallback = zodSerializerCompiler(routeSchema as SerializerCompiler);
+  // Compiled on first use: most declared responses (the problem documents, sent pre-serialised)
+  // are never written through a serialiser, and compiling every one would slow the start.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => (serialize ??= compile(routeSchema))(data);
+};
+
+function compile(routeSchema: Parameters<FastifySerializerCompiler<unknown>>[0]): (data: unknown) => string {
+  const fallback = zodSerializerCompiler(routeSchema as SerializerCompiler) as (data: unknown) => string;
   const json = responseJsonSchema(routeSchema.schema);
   if (!json) return fallback;
   let compiled: (value: unknown) => string;
@@ -59,7 +66,7 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSche
     try {
       return compiled(data);
     } catch {
-      return fallback(data) as string;
+      return fallback(data);
     }
   };
-};
+}
