@@ -21,7 +21,8 @@ export async function freePort(): Promise<number> {
 /** Starts a process and waits until `url` answers 200. */
 export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
-  for (let i = 0; i < 200; i++) {
+  // Up to 60 s: on a shared 2-core machine under load, several instances starting at once take a while.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(url)).ok) return child;
     } catch {
@@ -102,6 +103,8 @@ export async function startBaseline(body: string): Promise<{ child: ChildProcess
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the measured run (the warm-up second not included). */
+  requests: number;
   meanMs: number;
   p99Ms: number;
   non2xx: number;
@@ -114,6 +117,7 @@ export async function load(url: string, options: { seconds: number; connections:
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     meanMs: result.latency.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

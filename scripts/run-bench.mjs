@@ -55,7 +55,7 @@ const BUDGET = {
   // The grammar transducers (what the service serves): about 4,000 words/s in each tool with the guesser's readings, 15-40 ms a generated form.
   hfst: { seconds: 85, args: ['--kind', 'grammar', '--words', '60000', '--generate-words', '200'] },
   mcp: { seconds: 25, args: ['--calls', '1000'] },
-  'metered-route': { seconds: 15, args: ['--seconds', '5'] },
+  'metered-route': { seconds: 30, args: ['--seconds', '5'] },
   morphology: { seconds: 50, args: ['--seconds', '5'] },
   'scale-out': { seconds: 30, args: ['--seconds', '5'] },
   soak: { seconds: 190, args: ['--minutes', '2.5', '--warmup-seconds', '45', '--baseline-seconds', '30'] },

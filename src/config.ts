@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_QUOTA_FLUSH_MS } from './access/quota-counter.js';
 
 /** Repository root (the folder holding package.json), found from this file's location. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,7 @@ export const settings = {
   databasePoolSize: { env: 'LUGHA_DATABASE_POOL_SIZE', flag: '--database-pool-size', secret: false, doc: 'Connections per instance to PostgreSQL.' },
   redisUrl: { env: 'LUGHA_REDIS_URL', flag: '--redis-url', secret: false, doc: 'redis:// URL for the daily quota counters; unset = counters in the store.' },
   redisPrefix: { env: 'LUGHA_REDIS_PREFIX', flag: '--redis-prefix', secret: false, doc: 'Prefix of every Redis key Lugha writes.' },
+  quotaFlushMs: { env: 'LUGHA_QUOTA_FLUSH_MS', flag: '--quota-flush-ms', secret: false, doc: 'Longest time the request counts of keys without a daily limit wait in memory before they are written together; 0 = each written before its answer.' },
   s3Bucket: { env: 'LUGHA_S3_BUCKET', flag: '--s3-bucket', secret: false, doc: 'S3 bucket for audio blobs; unset = blobs on the filesystem.' },
   s3Endpoint: { env: 'LUGHA_S3_ENDPOINT', flag: '--s3-endpoint', secret: false, doc: 'URL of an S3-compatible endpoint; unset = AWS.' },
   s3Region: { env: 'LUGHA_S3_REGION', flag: '--s3-region', secret: false, doc: 'S3 region.' },
@@ -78,6 +80,7 @@ const schema = z
     databasePoolSize: z.coerce.number().int().min(1).max(1000).default(10),
     redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     redisPrefix: z.string().max(100).regex(/^[A-Za-z0-9:_.-]*$/, 'letters, digits and : _ . - only').default('lugha:'),
+    quotaFlushMs: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUOTA_FLUSH_MS),
     s3Bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
     s3Endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     s3Region: z.string().min(1).default('us-east-1'),

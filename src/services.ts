@@ -105,7 +105,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       audioBase: config.audioBase,
       sampleCap: config.sampleCap,
     }),
-    keys: new KeyService({ store, clock, languageCodes }),
+    keys: new KeyService({ store, clock, languageCodes, ...(backends.keyChanges ? { changes: backends.keyChanges } : {}) }),
     meter: new Meter({ counter: store.quota, clock }),
     get hfst() {
       hfst ??= openHfst(config, languageCodes);

@@ -2,7 +2,8 @@
 // store that opens and passes an integrity check, lists and plays only whole clips (every clip
 // reported ingested among them), and a rerun gives exactly the corpus; `lugha serve` on SQLite
 // killed under a burst of metered requests has counted every request it answered with 200, and
-// serves again on restart.
+// serves again on restart; with an unlimited key (counts written in groups) every request answered
+// before the last flush window is counted, and SIGTERM writes the rest.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -154,6 +155,68 @@ describe('SIGKILL of lugha serve (SQLite) under a burst of metered requests', ()
         restarted.child.kill('SIGTERM');
         await exited(restarted.child);
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SIGKILL of lugha serve (SQLite) with an unlimited key: the group-commit window', () => {
+  it('has counted every request answered before the last LUGHA_QUOTA_FLUSH_MS, and loses at most the last window', async (t) => {
+    const dataDir = tempDir('lugha-faults-window-');
+    const flushMs = 250; // the documented default, set explicitly
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, LUGHA_WARM_ANALYZERS: 'false', LUGHA_LOG_LEVEL: 'silent', LUGHA_QUOTA_FLUSH_MS: String(flushMs) };
+    const lugha = async (...args: string[]) => (await run(process.execPath, [bin, ...args, '--data-dir', dataDir], { env })).stdout;
+    try {
+      const { key, id } = JSON.parse(await lugha('keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--json')) as { key: string; id: string };
+      const server = await startServe(['--data-dir', dataDir], env);
+      const burst = async (n: number) => {
+        let answered = 0;
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (answered < n) {
+              answered++;
+              const response = await fetch(`${server.origin}/api/v1/languages?per_page=1`, { headers: { authorization: `Bearer ${key}` } });
+              await response.arrayBuffer();
+              assert.equal(response.status, 200);
+            }
+          }),
+        );
+        return answered;
+      };
+      const settled = await burst(400);
+      // More than a window passes: these 400 must be on disk whatever happens next.
+      await new Promise((resolve) => setTimeout(resolve, flushMs * 4));
+      const late = await burst(100); // answered within the last window before the kill
+      server.child.kill('SIGKILL');
+      await exited(server.child);
+      assert.equal(server.child.signalCode, 'SIGKILL');
+
+      const used = (JSON.parse(await lugha('keys', 'list', '--json')) as Array<{ id: string; used_today: number }>).find((k) => k.id === id)!.used_today;
+      t.diagnostic(`answered ${settled} then ${late} just before SIGKILL; counted ${used}`);
+      assert.ok(used >= settled, `${used} counted: a request answered more than a window before the kill was lost`);
+      assert.ok(used <= settled + late, `${used} counted but only ${settled + late} answered`);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes every pending count on SIGTERM', async () => {
+    const dataDir = tempDir('lugha-faults-term-');
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, LUGHA_WARM_ANALYZERS: 'false', LUGHA_LOG_LEVEL: 'silent', LUGHA_QUOTA_FLUSH_MS: '10000' };
+    const lugha = async (...args: string[]) => (await run(process.execPath, [bin, ...args, '--data-dir', dataDir], { env })).stdout;
+    try {
+      const { key, id } = JSON.parse(await lugha('keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--json')) as { key: string; id: string };
+      const server = await startServe(['--data-dir', dataDir], env);
+      for (let i = 0; i < 25; i++) {
+        const response = await fetch(`${server.origin}/api/v1/languages?per_page=1`, { headers: { authorization: `Bearer ${key}` } });
+        await response.arrayBuffer();
+        assert.equal(response.status, 200);
+      }
+      server.child.kill('SIGTERM');
+      await exited(server.child);
+      const used = (JSON.parse(await lugha('keys', 'list', '--json')) as Array<{ id: string; used_today: number }>).find((k) => k.id === id)!.used_today;
+      assert.equal(used, 25);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

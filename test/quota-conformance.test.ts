@@ -133,6 +133,125 @@ conformance('PostgreSQL (SQL counter)', pgSkip, async () => {
 });
 
 const redisSkip = skipUnless('Redis', redisUp);
+
+// The same cases with group commit of unlimited keys' counts (LUGHA_QUOTA_FLUSH_MS): limited keys
+// still decide in the shared counter; unlimited ones are read back exactly (used() writes first).
+const FLUSH_MS = 20;
+conformance('SQLite, group commit', undefined, async () => {
+  const dir = tempDir('lugha-quota-sqlite-');
+  const store = await openSqliteStore({ dataDir: dir, quotaFlushMs: FLUSH_MS });
+  return {
+    counter: store.quota,
+    addKey: (id) => addKeyTo(store, id),
+    async close() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+conformance('Redis, group commit', redisSkip, async () => {
+  const fresh = freshRedisPrefix();
+  const counter = await RedisQuotaCounter.open({ url: fresh.url, prefix: fresh.prefix, flushMs: FLUSH_MS });
+  return {
+    counter,
+    addKey: async () => {},
+    async close() {
+      await counter.close();
+      await fresh.clean();
+    },
+  };
+});
+
+interface Shared {
+  /** A counter over the shared backend, as another instance would open it. */
+  open(flushMs: number): Promise<{ counter: QuotaCounter; close(): Promise<void> }>;
+  addKey(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function groupCommit(name: string, skip: string | undefined, setup: () => Promise<Shared>) {
+  describe(`group commit of unlimited counts: ${name}`, { skip }, () => {
+    it('stays exact when three instances count the same key at once', async () => {
+      const shared = await setup();
+      try {
+        const id = newKeyId();
+        await shared.addKey(id);
+        const instances = await Promise.all([0, 1, 2].map(() => shared.open(FLUSH_MS)));
+        const decisions = await Promise.all(Array.from({ length: 900 }, (_, i) => instances[i % 3]!.counter.consume(id, '2026-03-10', null)));
+        assert.ok(decisions.every((d) => d.allowed));
+        // Two instances stop (their counts are written on close); the third reads, writing its own first.
+        await instances[0]!.close();
+        await instances[1]!.close();
+        assert.equal(await instances[2]!.counter.used(id, '2026-03-10'), 900);
+        await instances[2]!.close();
+      } finally {
+        await shared.close();
+      }
+    });
+
+    it('writes the counts within the window without being asked', async () => {
+      const shared = await setup();
+      try {
+        const id = newKeyId();
+        await shared.addKey(id);
+        const writer = await shared.open(FLUSH_MS);
+        const reader = await shared.open(0);
+        for (let i = 0; i < 7; i++) await writer.counter.consume(id, '2026-03-10', null);
+        await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 10));
+        assert.equal(await reader.counter.used(id, '2026-03-10'), 7, 'written by the timer, not by close or used()');
+        await writer.close();
+        await reader.close();
+      } finally {
+        await shared.close();
+      }
+    });
+  });
+}
+
+groupCommit('SQLite (instances share one file)', undefined, async () => {
+  const dir = tempDir('lugha-quota-gc-');
+  const first = await openSqliteStore({ dataDir: dir });
+  return {
+    async open(flushMs) {
+      const store = await openSqliteStore({ dataDir: dir, quotaFlushMs: flushMs });
+      return { counter: store.quota, close: () => store.close() };
+    },
+    addKey: (id) => addKeyTo(first, id),
+    async close() {
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+groupCommit('PostgreSQL', pgSkip, async () => {
+  const db = await freshPostgresDatabase();
+  const first = await openPostgresStore({ url: db.url });
+  return {
+    async open(flushMs) {
+      const store = await openPostgresStore({ url: db.url, quotaFlushMs: flushMs, poolSize: 2 });
+      return { counter: store.quota, close: () => store.close() };
+    },
+    addKey: (id) => addKeyTo(first, id),
+    async close() {
+      await first.close();
+      await db.drop();
+    },
+  };
+});
+
+groupCommit('Redis', redisSkip, async () => {
+  const fresh = freshRedisPrefix();
+  return {
+    async open(flushMs) {
+      const counter = await RedisQuotaCounter.open({ url: fresh.url, prefix: fresh.prefix, flushMs });
+      return { counter, close: () => counter.close() };
+    },
+    addKey: async () => {},
+    close: () => fresh.clean(),
+  };
+});
+
 conformance('Redis', redisSkip, async () => {
   const fresh = freshRedisPrefix();
   const counter = await RedisQuotaCounter.open({ url: fresh.url, prefix: fresh.prefix });

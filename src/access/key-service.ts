@@ -40,9 +40,46 @@ export interface IssuedKey {
 
 const MAX_NAME_LENGTH = 100;
 
+/**
+ * Tells every instance that a key changed (revoked, rotated), so each drops what it cached.
+ * Redis pub/sub when scaled out (src/access/redis-key-changes.ts).
+ */
+export interface KeyChangeFeed {
+  publish(keyId: string): Promise<void>;
+  /** Calls `listener` on every change published by any instance; resolves once subscribed. */
+  subscribe(listener: (keyId: string) => void): Promise<void>;
+}
+
+/**
+ * How long a cached key may be used without asking the database again when the database
+ * cannot say cheaply that it changed (PostgreSQL): a revocation or rotation made by another
+ * instance is seen within this time even if its change message is lost.
+ */
+export const KEY_CACHE_TTL_MS = 1000;
+/** Keys kept in the cache; the oldest entry goes when a new one would pass this. */
+const KEY_CACHE_SIZE = 10_000;
+
+interface CachedKey {
+  key: KeyRecord;
+  secret: SecretRecord;
+  /** The store's change counter when read (SQLite), or performance.now() before the read (TTL). */
+  stamp: number;
+}
+
 export class KeyService {
+  /**
+   * Found keys by secret hash. An entry is used while the store's change counter is unchanged
+   * (SQLite: any commit by another connection empties the cache) or, without one, for
+   * KEY_CACHE_TTL_MS; a change made through this service, or published on `changes` by
+   * another instance, empties it at once. Unknown hashes are never cached.
+   */
+  readonly #cache = new Map<string, CachedKey>();
+  /** Counts the times the cache was emptied: a lookup that overlapped one is not cached. */
+  #generation = 0;
+  #subscribed: Promise<void> | undefined;
+
   constructor(
-    private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes },
+    private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes; changes?: KeyChangeFeed },
   ) {}
 
   /** Issues a key. Fails with `invalid_parameter` for a bad tier, offer, language list or name. */
@@ -101,6 +138,7 @@ export class KeyService {
     const key = generateKey();
     const retiresAt = new Date(now.getTime() + graceMs).toISOString();
     const rotated = await this.deps.store.keys.rotate(id, this.#secret(key, id, now), retiresAt);
+    await this.#changed(id);
     if (!rotated) return fail('revoked', `key "${id}" was revoked meanwhile`);
     return ok({ key, record, previousRetiresAt: retiresAt });
   }
@@ -110,11 +148,17 @@ export class KeyService {
     const record = await this.deps.store.keys.get(id);
     if (!record) return fail('not_found', `no key with id "${id}"`);
     const at = this.deps.clock.now().toISOString();
-    if (!(await this.deps.store.keys.revoke(id, at))) return fail('revoked', `key "${id}" was already revoked`);
+    const revoked = await this.deps.store.keys.revoke(id, at);
+    await this.#changed(id);
+    if (!revoked) return fail('revoked', `key "${id}" was already revoked`);
     return ok({ ...record, revokedAt: at });
   }
 
-  /** Checks an `Authorization` header value. Looks the key up on every call, so a revocation is seen at once. */
+  /**
+   * Checks an `Authorization` header value. The key comes from the cache when it is still
+   * current (see `#cache`): a revocation or rotation is seen at once on this instance and on
+   * instances sharing the SQLite file, and within KEY_CACHE_TTL_MS (at once with Redis) on others.
+   */
   async authenticate(authorization: string | undefined): Promise<Result<Principal, AuthFailure>> {
     if (authorization === undefined || authorization.trim() === '') {
       return fail('key_missing', 'send your API key as "Authorization: Bearer <key>"');
@@ -123,7 +167,7 @@ export class KeyService {
     if (!match) return fail('key_malformed', 'the Authorization header must be "Bearer <key>"');
     const token = match[1]!;
     if (!isWellFormedKey(token)) return fail('key_malformed', 'a Lugha key is "lugha_" followed by 43 letters and digits');
-    const found = await this.deps.store.keys.findBySecretHash(hashKey(token));
+    const found = await this.#find(hashKey(token));
     if (!found) return fail('key_unknown', 'this key is not known; check it or ask your operator for one');
     const { key, secret } = found;
     const now = this.deps.clock.now().toISOString();
@@ -140,6 +184,39 @@ export class KeyService {
       expiresAt: key.expiresAt,
       limits: tierLimits[key.tier],
     });
+  }
+
+  async #find(hash: string): Promise<{ key: KeyRecord; secret: SecretRecord } | undefined> {
+    const keys = this.deps.store.keys;
+    const counter = keys.changeCounter;
+    const stamp = counter ? counter() : performance.now();
+    const cached = this.#cache.get(hash);
+    if (cached && (counter ? cached.stamp === stamp : stamp - cached.stamp < KEY_CACHE_TTL_MS)) return cached;
+    if (counter && cached) this.#cache.clear(); // another connection committed: anything cached may be stale
+    if (this.deps.changes && !this.#subscribed) {
+      this.#subscribed = this.deps.changes.subscribe(() => this.#forget()).catch(() => {
+        this.#subscribed = undefined; // expiry still bounds staleness; try again on the next lookup
+      });
+      await this.#subscribed;
+    }
+    const generation = this.#generation;
+    const found = await keys.findBySecretHash(hash);
+    if (!found || generation !== this.#generation) return found;
+    if (this.#cache.size >= KEY_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    this.#cache.set(hash, { ...found, stamp });
+    return found;
+  }
+
+  /** A key changed here: forget every cached key now, and tell the other instances. */
+  async #changed(keyId: string): Promise<void> {
+    this.#forget();
+    // Published even when nothing changed (a race with another revoke): harmless, and never fails the change itself.
+    await this.deps.changes?.publish(keyId).catch(() => undefined);
+  }
+
+  #forget(): void {
+    this.#cache.clear();
+    this.#generation++;
   }
 
   #planLanguages(offer: Offer, requested: string[]): Result<string[] | null, 'invalid_parameter'> {

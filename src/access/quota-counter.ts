@@ -5,7 +5,10 @@
 
 export interface QuotaDecision {
   allowed: boolean;
-  /** Requests counted today, this one included when allowed. */
+  /**
+   * Requests counted today, this one included when allowed. Without a limit and with group
+   * commit (see CountBuffer), only a lower bound: the requests this instance has not written yet.
+   */
   used: number;
 }
 
@@ -15,9 +18,15 @@ export interface QuotaCounter {
    * requests were already counted; `limit` null means count without a limit.
    */
   consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision>;
-  /** Requests counted for `keyId` on `day`. */
+  /** Requests counted for `keyId` on `day` (counts this instance holds for group commit are written first). */
   used(keyId: string, day: string): Promise<number>;
 }
+
+/**
+ * How long counts of keys without a limit may wait in memory before they are written together
+ * (LUGHA_QUOTA_FLUSH_MS); 0 writes each request's count before it is answered.
+ */
+export const DEFAULT_QUOTA_FLUSH_MS = 250;
 
 /** The UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(at: Date): string {

@@ -9,6 +9,8 @@
 import { Redis } from 'ioredis';
 import { LughaError } from '../errors.js';
 import type { QuotaCounter, QuotaDecision } from './quota-counter.js';
+import { RedisKeyChanges } from './redis-key-changes.js';
+import { CountBuffer } from './count-buffer.js';
 
 /** KEYS[1] = counter; ARGV[1] = limit (-1 = none); ARGV[2] = lifetime in seconds. Returns {allowed, used}. */
 const CONSUME = `
@@ -33,18 +35,45 @@ export interface RedisQuotaCounterOptions {
   prefix?: string;
   /** How long one command may take before the request fails closed. */
   commandTimeoutMs?: number;
+  /** Group commit of the counts of keys without a limit (CountBuffer); 0 or absent: each counted at once. */
+  flushMs?: number;
 }
 
-type ConsumeRedis = Redis & { lughaConsume(key: string, limit: number, lifetime: number): Promise<[number, number]> };
+/** KEYS[1] = counter; ARGV[1] = requests to add; ARGV[2] = lifetime in seconds. */
+const ADD = `
+local used = redis.call('INCRBY', KEYS[1], tonumber(ARGV[1]))
+if used == tonumber(ARGV[1]) then
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+end
+return used
+`;
+
+type ConsumeRedis = Redis & {
+  lughaConsume(key: string, limit: number, lifetime: number): Promise<[number, number]>;
+  lughaAdd(key: string, count: number, lifetime: number): Promise<number>;
+};
 
 export class RedisQuotaCounter implements QuotaCounter {
   readonly #redis: ConsumeRedis;
   readonly #prefix: string;
+  #changes: RedisKeyChanges | undefined;
+  readonly #buffer: CountBuffer | undefined;
 
-  private constructor(redis: Redis, prefix: string) {
+  private constructor(redis: Redis, prefix: string, flushMs: number) {
     redis.defineCommand('lughaConsume', { numberOfKeys: 1, lua: CONSUME });
+    redis.defineCommand('lughaAdd', { numberOfKeys: 1, lua: ADD });
     this.#redis = redis as ConsumeRedis;
     this.#prefix = prefix;
+    if (flushMs > 0) {
+      this.#buffer = new CountBuffer(flushMs, async (counts) => {
+        // One pipeline, one round trip; each script is atomic on its own, and adds never conflict.
+        const pipeline = this.#redis.pipeline();
+        for (const c of counts) (pipeline as unknown as ConsumeRedis).lughaAdd(this.#key(c.keyId, c.day), c.count, COUNTER_LIFETIME_SECONDS);
+        const results = (await pipeline.exec()) ?? [];
+        const failed = results.find(([error]) => error);
+        if (failed || results.length !== counts.length) throw failed?.[0] ?? new Error('the pipeline was not run');
+      });
+    }
   }
 
   /** Connects (failing when Redis does not answer) and returns the counter. */
@@ -73,7 +102,12 @@ export class RedisQuotaCounter implements QuotaCounter {
       const cause = lastError ?? error;
       throw new Error(`Redis quota counter unavailable: ${describeRedisError(cause)}`, { cause });
     }
-    return new RedisQuotaCounter(redis, options.prefix ?? 'lugha:');
+    return new RedisQuotaCounter(redis, options.prefix ?? 'lugha:', options.flushMs ?? 0);
+  }
+
+  /** Key changes published and received over this counter's Redis (one more connection once subscribed). */
+  keyChanges(): RedisKeyChanges {
+    return (this.#changes ??= new RedisKeyChanges(this.#redis, this.#prefix));
   }
 
   #key(keyId: string, day: string): string {
@@ -81,6 +115,11 @@ export class RedisQuotaCounter implements QuotaCounter {
   }
 
   async consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision> {
+    if (limit === null && this.#buffer) {
+      // Fail closed as a counted request would: nothing is served while Redis is not connected.
+      if (this.#redis.status !== 'ready') throw unavailable(new Error('Connection is closed'));
+      return { allowed: true, used: this.#buffer.count(keyId, day) };
+    }
     try {
       const [allowed, used] = await this.#redis.lughaConsume(this.#key(keyId, day), limit === null ? -1 : Math.max(0, limit), COUNTER_LIFETIME_SECONDS);
       return { allowed: allowed === 1, used: Number(used) };
@@ -91,6 +130,7 @@ export class RedisQuotaCounter implements QuotaCounter {
 
   async used(keyId: string, day: string): Promise<number> {
     try {
+      await this.#buffer?.flush();
       return Number((await this.#redis.get(this.#key(keyId, day))) ?? 0);
     } catch (error) {
       throw unavailable(error);
@@ -106,6 +146,8 @@ export class RedisQuotaCounter implements QuotaCounter {
   }
 
   async close(): Promise<void> {
+    this.#changes?.close();
+    await this.#buffer?.flush().catch(() => undefined); // Redis gone: nothing more can be written
     try {
       await this.#redis.quit();
     } catch {

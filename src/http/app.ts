@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './serializer.js';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
 import { installProblemHandling, parserErrorResponse, sendProblem, toLughaError } from './problem.js';
@@ -19,8 +20,9 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
-import { redactingLoggerOptions } from './log-redaction.js';
+import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
 import { securityHeaders } from './security-headers.js';
+import { sendStatic, staticBody, type StaticBody } from './static-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -28,6 +30,23 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
 /** Request headers scripts may send: the API's own, and those a browser MCP client sends to /mcp (Streamable HTTP). */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Range', 'X-Request-Id', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Mcp-Method', 'Mcp-Name', 'Last-Event-ID'];
+
+/**
+ * Fastify's request logging with one line per request, when its response is done ("request
+ * completed", or "request errored" at error level): flat fields (no request or reply object to
+ * serialise), the URL scrubbed of keys, written through the app's logger with the request id.
+ * Fastify's other request logs (unknown routes, stream and serialiser errors) are kept.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const log = request.server.log;
+    const fields = { reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) log.error({ ...fields, err: error }, 'request errored');
+    else log.info(fields, 'request completed');
+  }
+}
 
 export interface AppOptions {
   /** Pino options or an instance; defaults to JSON logs at the configured level. */
@@ -39,12 +58,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const { config } = services;
   const app = Fastify({
     // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.
+    // Standard output takes the log lines in batches (BatchedLines) unless the caller gives a stream.
     logger:
       options.logger === undefined || options.logger === true
-        ? redactingLoggerOptions(config.logLevel)
+        ? { ...redactingLoggerOptions(config.logLevel), stream: batchedStdout() }
         : options.logger === false
           ? false
-          : { ...redactingLoggerOptions(config.logLevel), ...options.logger },
+          : { ...redactingLoggerOptions(config.logLevel), stream: batchedStdout(), ...options.logger },
+    // One line per request, written when the response is done, instead of Fastify's two.
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
     genReqId: (req) => {
@@ -153,6 +176,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(mcpRoutes, { services });
   await app.register(webRoutes, { services });
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The description is complete once the app is ready: serialised on the first request, then sent as it is (ETag, 304).
+  let openapi: StaticBody | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => sendStatic(request, reply, (openapi ??= staticBody(JSON.stringify(app.swagger())))));
   return app;
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RedisQuotaCounter } from '../access/redis-quota-counter.js';
+import type { KeyChangeFeed } from '../access/key-service.js';
 import type { QuotaCounter } from '../access/quota-counter.js';
 import type { BlobStore } from '../audio/blob-store.js';
 import { FsBlobStore } from '../audio/fs-blob-store.js';
@@ -21,6 +22,8 @@ export interface Backends {
   blobs: BlobStore;
   /** Where each part lives, in words without URL, path or bucket (for doctor and logs). */
   kinds: { store: 'sqlite' | 'postgres'; quota: 'store' | 'redis'; blobs: 'filesystem' | 's3' };
+  /** Key revocations and rotations told to every instance (Redis pub/sub), when Redis is configured. */
+  keyChanges?: KeyChangeFeed;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ type BackendConfig = Pick<
   | 'databasePoolSize'
   | 'redisUrl'
   | 'redisPrefix'
+  | 'quotaFlushMs'
   | 's3Bucket'
   | 's3Endpoint'
   | 's3Region'
@@ -42,11 +46,11 @@ type BackendConfig = Pick<
 
 export async function openBackends(config: BackendConfig, options: { migrate?: boolean } = {}): Promise<Backends> {
   const base = config.databaseUrl
-    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate })
-    : await openSqliteStore({ dataDir: config.dataDir });
+    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate, quotaFlushMs: config.quotaFlushMs })
+    : await openSqliteStore({ dataDir: config.dataDir, quotaFlushMs: config.quotaFlushMs });
   let redis: RedisQuotaCounter | undefined;
   try {
-    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix });
+    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix, flushMs: config.quotaFlushMs });
   } catch (error) {
     await base.close();
     throw error;
@@ -57,6 +61,7 @@ export async function openBackends(config: BackendConfig, options: { migrate?: b
     store,
     blobs,
     kinds: { store: base.kind, quota: redis ? 'redis' : 'store', blobs: config.s3Bucket ? 's3' : 'filesystem' },
+    ...(redis ? { keyChanges: redis.keyChanges() } : {}),
     async close() {
       if (blobs instanceof S3BlobStore) blobs.close();
       await redis?.close();

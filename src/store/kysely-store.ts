@@ -33,9 +33,10 @@ export class KyselyStore implements Store {
     readonly kind: Store['kind'],
     /** The query builder itself, for the operator commands that copy and check (src/store/copy.ts). */
     readonly db: Kysely<Database>,
+    options: { changeCounter?: () => number; quotaFlushMs?: number } = {},
   ) {
-    this.keys = new KyselyKeyRepository(db);
-    this.quota = new SqlQuotaCounter(db);
+    this.keys = new KyselyKeyRepository(db, options.changeCounter);
+    this.quota = new SqlQuotaCounter(db, { flushMs: options.quotaFlushMs ?? 0 });
     this.audio = new KyselyAudioRepository(db);
   }
 
@@ -44,7 +45,11 @@ export class KyselyStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.db.destroy();
+    try {
+      await this.quota.close();
+    } finally {
+      await this.db.destroy();
+    }
   }
 }
 
@@ -52,7 +57,10 @@ class KyselyKeyRepository implements KeyRepository {
   /** Runs on every authenticated request, so it is compiled once. */
   readonly #bySecretHash;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly changeCounter?: () => number,
+  ) {
     this.#bySecretHash = prepareQuery(db, ['hash'], (p: { hash: string }) =>
       db
         .selectFrom('key_secrets as s')

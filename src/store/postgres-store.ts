@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store: the same Kysely store and migrations as SQLite, over a
  * `pg` connection pool. Chosen by LUGHA_DATABASE_URL=postgres://…; several
- * instances share one database, so nothing here is cached per process.
+ * instances share one database, so nothing here is cached per process (the key cache in
+ * KeyService expires its entries instead; counts of keys without a limit are added, never set).
  */
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -17,6 +18,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Apply pending migrations on open (the default; `lugha migrate` does it explicitly). */
   migrate?: boolean;
+  /** Group commit of the counts of keys without a limit (0, the default here: each written at once). */
+  quotaFlushMs?: number;
 }
 
 /** Arbitrary but fixed: the advisory lock every Lugha instance takes while migrating. */
@@ -73,7 +76,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await db.destroy();
     throw error;
   }
-  return new KyselyStore('postgres', db);
+  return new KyselyStore('postgres', db, { quotaFlushMs: options.quotaFlushMs ?? 0 });
 }
 
 /**

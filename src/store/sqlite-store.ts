@@ -17,6 +17,8 @@ export const SQLITE_FILE = 'lugha.db';
 export interface SqliteStoreOptions {
   dataDir: string;
   busyTimeoutMs?: number;
+  /** Group commit of the counts of keys without a limit (0, the default here: each written at once). */
+  quotaFlushMs?: number;
 }
 
 /** Opens (creating if needed) `<dataDir>/lugha.db` and brings its schema up to date. */
@@ -41,7 +43,10 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     await db.destroy();
     throw error;
   }
-  return new KyselyStore('sqlite', db);
+  // data_version changes when another connection (the CLI revoking a key, another instance)
+  // commits: the key cache checks it on every request, so such a change is seen at once.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return new KyselyStore('sqlite', db, { changeCounter: () => dataVersion.get() as number, quotaFlushMs: options.quotaFlushMs ?? 0 });
 }
 
 /**

@@ -41,6 +41,12 @@ export interface KeyRepository {
   rotate(id: string, secret: SecretRecord, retireAt: string): Promise<boolean>;
   /** Marks the key revoked at `at`; false when it does not exist or was already revoked. */
   revoke(id: string, at: string): Promise<boolean>;
+  /**
+   * A number that changes whenever another connection commits to the database (SQLite's
+   * `data_version`), read synchronously and cheaply; absent when the database cannot tell
+   * (PostgreSQL), in which case a cache of keys must expire by itself.
+   */
+  readonly changeCounter?: () => number;
 }
 
 export type AudioMode = 'bantu_only' | 'bantu_english';

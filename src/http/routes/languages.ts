@@ -11,6 +11,7 @@ import { languageSummarySchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { envelopeSchema, paginate, pagingQuery } from '../envelope.js';
+import { sendStatic, StaticBodies } from '../static-response.js';
 
 const levelSchema = z.enum(COVERAGE_LEVELS);
 
@@ -34,6 +35,7 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
   const { services } = opts;
   const capabilityIds = services.coverage.evaluators.map((e) => e.id) as [string, ...string[]];
   let catalogue: CatalogueEntry[] | undefined;
+  const pages = new StaticBodies();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/languages',
     {
@@ -57,11 +59,15 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
         response: { 200: envelopeSchema(languageEntrySchema), ...meteredProblems },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, per_page, ...filter } = request.query;
-      // Cartridges, coverage and the Glottolog table do not change while the process runs: built once.
-      catalogue ??= buildCatalogue(services.languageCodes, services.morphology.languages(), services.coverage.all());
-      return paginate(filterCatalogue(catalogue, filter), { page, per_page });
+      // Cartridges, coverage and the Glottolog table do not change while the process runs: the
+      // catalogue is built once, and each distinct page is serialised once and sent with an ETag.
+      const entry = pages.get(JSON.stringify(request.query), () => {
+        catalogue ??= buildCatalogue(services.languageCodes, services.morphology.languages(), services.coverage.all());
+        return String(reply.serialize(paginate(filterCatalogue(catalogue, filter), { page, per_page })));
+      });
+      return sendStatic(request, reply, entry);
     },
   );
 }
