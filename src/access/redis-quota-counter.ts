@@ -68,7 +68,8 @@ export class RedisQuotaCounter implements QuotaCounter {
       this.#buffer = new CountBuffer(flushMs, async (counts) => {
         // One pipeline, one round trip; each script is atomic on its own, and adds never conflict.
         const pipeline = this.#redis.pipeline();
-        for (const c of counts) (pipeline as unknown as ConsumeRedis).lughaAdd(this.#key(c.keyId, c.day), c.count, COUNTER_LIFETIME_SECONDS);
+        // Queued on the pipeline (its result comes from exec), not a promise to wait for.
+        for (const c of counts) void (pipeline as unknown as ConsumeRedis).lughaAdd(this.#key(c.keyId, c.day), c.count, COUNTER_LIFETIME_SECONDS);
         const results = (await pipeline.exec()) ?? [];
         const failed = results.find(([error]) => error);
         if (failed || results.length !== counts.length) throw failed?.[0] ?? new Error('the pipeline was not run');
