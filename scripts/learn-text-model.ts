@@ -18,6 +18,7 @@ import {
   candidatesOf,
   contextFeatures,
   indexModel,
+  priorPos,
   nounClassOf,
   nounClassOfPos,
   readingKey,
@@ -186,10 +187,12 @@ let unseenTokens = 0;
 let unseenOracle = 0;
 for (const sentence of sentences) {
   let headClass = '';
+  // Each token's candidates as if it were left out; the next token's are read one step ahead.
+  const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
   for (let i = 0; i < sentence.length; i++) {
     const t = sentence[i]!;
     if (i > 0) headClass = nounClassOfPos(sentence[i - 1]!.pos, isNounPos) ?? headClass;
-    const candidates = candidatesOf(model, t.token, t.leaveOut);
+    const candidates = candidateLists[i]!;
     const unseen = candidates.length === 0 || candidates[0]!.features.includes('unseen');
     if (unseen) unseenTokens++;
     let gold = candidates.findIndex((c) => c.key === t.key);
@@ -201,11 +204,20 @@ for (const sentence of sentences) {
     oracle++;
     if (unseen) unseenOracle++;
     if (candidates.length < 2) continue;
-    const previousPos = i === 0 ? '<s>' : sentence[i - 1]!.pos;
+    const context = {
+      token: t.token,
+      unseen,
+      previousPos: i === 0 ? '<s>' : sentence[i - 1]!.pos,
+      previousPos2: i < 2 ? '<s>' : sentence[i - 2]!.pos,
+      previous: sentence[i - 1]?.token,
+      next: sentence[i + 1]?.token,
+      nextPos: priorPos(candidateLists[i + 1]),
+      headClass,
+    };
     examples.push({
       gold,
       unseen,
-      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, previousPos, sentence[i - 1]?.token, sentence[i + 1]?.token, headClass)].map(idOf))),
+      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, context)].map(idOf))),
     });
   }
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, loadModel, nounClassOfPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, loadModel, nounClassOfPos, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -24,13 +24,15 @@ interface Scored {
   /** Each candidate's POS split into its tag and class number (for the agreement feature). */
   own: string[];
   head: string[];
+  /** The token's candidates come from templates (it is not in the word-form table). */
+  unseen: boolean;
 }
 
 /** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight: one lookup per token and kind, then one per reading. */
 function contextTable(weights: ReadonlyMap<string, number>): Map<string, Map<string, number>> {
   const table = new Map<string, Map<string, number>>();
   for (const [feature, weight] of weights) {
-    if (!/^(?:pp|pw|nw|ns|np|agr)=/.test(feature)) continue;
+    if (!/^(?:u\.)?(?:wp|wn|pp|pp2|pw|ps|nw|ns|np|nt|ppnt|agr)=/.test(feature)) continue;
     const bar = feature.lastIndexOf('|');
     const context = feature.slice(0, bar);
     let byPos = table.get(context);
@@ -93,6 +95,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         own: split.map((m) => (m ? m[2]! : '')),
         head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
+        unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
       };
       if (token.length <= CACHE_TOKEN_LIMIT) {
         if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
@@ -107,33 +110,38 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     const context = (this.context ??= contextTable(this.model.weights));
     const weights = this.model.weights;
     let previousPos = '<s>';
+    let previousPos2 = '<s>';
     let headClass = '';
+    let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      if (token === '') {
+      const here = next;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], own: [], head: [], unseen: true } : this.scored(tokens[i + 1]!)) : undefined;
+      if (here === undefined || here.candidates.length === 0) {
         out.push([]);
+        if (token !== '') {
+          previousPos2 = previousPos;
+          previousPos = '<unk>';
+        }
         continue;
       }
-      const { candidates, base, own, head } = this.scored(token);
-      if (candidates.length === 0) {
-        out.push([]);
-        previousPos = '<unk>';
-        continue;
-      }
+      const { candidates, base, own, head } = here;
       // The same features as contextFeatures() in learned-model.ts, looked up by context first.
-      const previous = i === 0 ? '<s>' : tokens[i - 1]!.toLowerCase();
-      const next = i + 1 < tokens.length ? tokens[i + 1]!.toLowerCase() : '</s>';
-      const tables = [
-        context.get(`pp=${previousPos}`),
-        context.get(`pw=${previous}`),
-        context.get(`nw=${next}`),
-        context.get(`ns=${next.slice(-2)}`),
-        context.get(`np=${next.slice(0, 2)}`),
-        context.get(`agr=${headClass}`),
-      ];
+      const keys = contextKeys({
+        token,
+        unseen: here.unseen,
+        previousPos,
+        previousPos2,
+        previous: i === 0 ? undefined : tokens[i - 1],
+        next: tokens[i + 1],
+        nextPos: priorPos(next?.candidates),
+        headClass,
+      });
+      const tables = keys.map((k) => context.get(k));
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
         for (const table of tables) if (table) score += table.get(c.pos) ?? 0;
+        // agreementFeature() of learned-model.ts, from the class split once per token.
         const ownClass = own[k]!;
         return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
       });
@@ -149,6 +157,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         gloss: null,
       }));
       readings.sort((a, b) => b.probability - a.probability);
+      previousPos2 = previousPos;
       previousPos = readings[0]!.pos;
       headClass = nounClassOfPos(previousPos, isNounPos) ?? headClass;
       out.push(cutReadings(readings, options));

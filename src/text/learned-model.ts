@@ -86,6 +86,8 @@ export interface LearnedModel {
   heads?: Map<string, PrefixPart[]>;
   tails?: Map<string, Map<string, PrefixPart[]>>;
   maxSuffix: number;
+  /** Lower-cased lemma -> how many tokens of the text have it; built on the first unseen word (`lemmaCounts`). */
+  lemmas?: Map<string, number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Map<string, number>;
   weights: Map<string, number>;
@@ -289,6 +291,20 @@ function compositionIndex(model: LearnedModel): { heads: Map<string, PrefixPart[
   return { heads, tails };
 }
 
+/** How many tokens of the text have each lemma (lower-cased), built once per model on first use. */
+function lemmaCounts(model: LearnedModel): Map<string, number> {
+  if (model.lemmas) return model.lemmas;
+  const lemmas = new Map<string, number>();
+  for (const list of model.forms.values()) {
+    for (const [r, count] of list) {
+      const lemma = (model.readings[r]?.lemma ?? model.rawReadings![r]![0]!).toLowerCase();
+      lemmas.set(lemma, (lemmas.get(lemma) ?? 0) + count);
+    }
+  }
+  model.lemmas = lemmas;
+  return lemmas;
+}
+
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
 export function loadModel(dir: string): LearnedModel | null {
   if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
@@ -430,6 +446,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
   }
   const shape = shapeOf(token);
+  const lemmas = lemmaCounts(model);
+  const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
   const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
   const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean }> = [];
@@ -524,6 +542,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       at += m.surface.length;
     }
     const lemma = canonical + suf.lemmaAdd;
+    const lowerLemma = lemma.toLowerCase();
+    const lemmaCount = (lemmas.get(lowerLemma) ?? 0) - (lowerLemma === leftOutLemma ? 1 : 0);
     const guess = tagged === 0;
     const last = canonical.slice(-1).toLowerCase();
     const preSig = pre.before.map((m) => m.tag).join('-');
@@ -551,6 +571,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       `pairsig=${preSig}|${sufSig}|${pre.pos}`,
       `sfirst=${canonical.slice(0, 2).toLowerCase()}|${pre.stemTag}|${pre.nounClass}`,
       `lexpos=${bin(tagged)}|${pre.pos}`,
+      `lemk=${bin(lemmaCount)}|${pre.stemTag}`,
+      `lemk>0=${lemmaCount > 0}|${pre.pos}`,
+      `ladd=${suf.lemmaAdd}|${sufSig}`,
     ];
     return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
   };
@@ -588,22 +611,62 @@ export function candidatesOf(model: LearnedModel, token: string, leaveOut?: Leav
   return seenCandidates(model, token, leaveOut) ?? patternCandidates(model, token, leaveOut);
 }
 
-/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
-export function contextFeatures(pos: string, previousPos: string, previous: string | undefined, next: string | undefined, headClass: string): string[] {
-  const prev = previous === undefined ? '<s>' : previous.toLowerCase();
-  const nxt = next === undefined ? '</s>' : next.toLowerCase();
+/** What the ranker knows of a token's neighbourhood (the previous tokens' chosen readings, the next tokens' words). */
+export interface TokenContext {
+  /** The token itself. */
+  token: string;
+  /** The token is not in the word-form table (its candidates come from templates): its context features are its own. */
+  unseen: boolean;
+  /** POS of the previous token's chosen reading ('<s>' at the start) and of the one before it. */
+  previousPos: string;
+  previousPos2: string;
+  previous: string | undefined;
+  next: string | undefined;
+  /** POS of the next token's likeliest reading before ranking (its most frequent reading, or its best template), '</s>' at the end. */
+  nextPos: string;
+  /** Noun class of the last noun before the token ('' when none). */
+  headClass: string;
+}
+
+/** The context parts of the features linking a candidate's POS to its neighbours: each feature is `part|POS`. */
+export function contextKeys(context: TokenContext): string[] {
+  const prev = context.previous === undefined ? '<s>' : context.previous.toLowerCase();
+  const nxt = context.next === undefined ? '</s>' : context.next.toLowerCase();
+  const word = context.token.toLowerCase();
+  const keys = [
+    `wp=${word}|${context.previousPos}`,
+    `wn=${word}|${context.nextPos}`,
+    `pp=${context.previousPos}`,
+    `pp2=${context.previousPos2}|${context.previousPos}`,
+    `pw=${prev}`,
+    `ps=${prev.slice(-2)}`,
+    `nw=${nxt}`,
+    `ns=${nxt.slice(-2)}`,
+    `np=${nxt.slice(0, 2)}`,
+    `nt=${context.nextPos}`,
+    `ppnt=${context.previousPos}|${context.nextPos}`,
+    `agr=${context.headClass}`,
+  ];
+  return context.unseen ? keys.map((k) => `u.${k}`) : keys;
+}
+
+/** The feature of whether a candidate's class agrees with the last noun's. */
+export function agreementFeature(pos: string, headClass: string): string {
   const match = CLASS_OF_POS.exec(pos);
   const own = match ? match[2]! : '';
   const head = match ? match[1]! : pos;
-  return [
-    `pp=${previousPos}|${pos}`,
-    `pw=${prev}|${pos}`,
-    `nw=${nxt}|${pos}`,
-    `ns=${nxt.slice(-2)}|${pos}`,
-    `np=${nxt.slice(0, 2)}|${pos}`,
-    `agr=${headClass}|${pos}`,
-    `agrsame=${own === '' ? '-' : own === headClass}|${head}`,
-  ];
+  return `agrsame=${own === '' ? '-' : own === headClass}|${head}`;
+}
+
+/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
+export function contextFeatures(pos: string, context: TokenContext): string[] {
+  return [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
+}
+
+/** The POS a token's candidates put first before ranking ('</s>' past the end, '<unk>' without candidates). */
+export function priorPos(candidates: readonly Candidate[] | undefined): string {
+  if (candidates === undefined) return '</s>';
+  return candidates.length === 0 ? '<unk>' : candidates[0]!.pos;
 }
 
 const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
