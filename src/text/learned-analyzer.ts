@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, loadModel, nounClassOfPos, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, isContextFeature, loadModel, nounClassOfPos, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -28,11 +28,11 @@ interface Scored {
   unseen: boolean;
 }
 
-/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight: one lookup per token and kind, then one per reading. */
+/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight (a loaded model has them so already). */
 function contextTable(weights: ReadonlyMap<string, number>): Map<string, Map<string, number>> {
   const table = new Map<string, Map<string, number>>();
   for (const [feature, weight] of weights) {
-    if (!/^(?:u\.)?(?:wp|wn|pp|pp2|pw|ps|nw|ns|np|nt|ppnt|agr)=/.test(feature)) continue;
+    if (!isContextFeature(feature)) continue;
     const bar = feature.lastIndexOf('|');
     const context = feature.slice(0, bar);
     let byPos = table.get(context);
@@ -107,7 +107,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
-    const context = (this.context ??= contextTable(this.model.weights));
+    const context = (this.context ??= this.model.context ?? contextTable(this.model.weights));
     const weights = this.model.weights;
     let previousPos = '<s>';
     let previousPos2 = '<s>';
