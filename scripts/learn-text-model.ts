@@ -17,10 +17,10 @@ import {
   addLexicon,
   candidatesOf,
   contextFeatures,
+  headClassAfter,
   indexModel,
   priorPos,
   nounClassOf,
-  nounClassOfPos,
   readingKey,
   serializeModel,
   stemRewrite,
@@ -78,6 +78,7 @@ const lexicon = new Map<string, number>();
 interface TokenFacts {
   token: string;
   pos: string;
+  morphemes: Morpheme[];
   key: string;
   leaveOut: LeaveOut;
 }
@@ -111,7 +112,7 @@ for (const paragraph of paragraphs) {
       addLexicon(lexicon, template.stem, template.prefix.stemTag, template.prefix.nounClass, 1);
       Object.assign(leaveOut, { prefixTemplate: pid, suffixTemplate: sid, lexStem: template.stem, lexTag: template.prefix.stemTag, lexClass: template.prefix.nounClass });
     }
-    sentence.push({ token: t.token, pos: t.pos, key, leaveOut });
+    sentence.push({ token: t.token, pos: t.pos, morphemes, key, leaveOut });
   }
   sentences.push(sentence);
 }
@@ -191,7 +192,7 @@ for (const sentence of sentences) {
   const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
   for (let i = 0; i < sentence.length; i++) {
     const t = sentence[i]!;
-    if (i > 0) headClass = nounClassOfPos(sentence[i - 1]!.pos, isNounPos) ?? headClass;
+    if (i > 0) headClass = headClassAfter(sentence[i - 1]!.pos, sentence[i - 1]!.morphemes, headClass, isNounPos);
     const candidates = candidateLists[i]!;
     const unseen = candidates.length === 0 || candidates[0]!.features.includes('unseen');
     if (unseen) unseenTokens++;
@@ -310,6 +311,7 @@ const files = serializeModel({
   scale: bestScale,
   meta: {
     format: 1,
+    source_id: 'sadilar-ii',
     source: 'SADiLaR-II annotated text (CTexT, North-West University; SADiLaR), CC BY 4.0; Gaustad & Puttkammer (2022), Data in Brief 41, 107994',
     learnt_from: positionals.map((f) => path.basename(f)),
     holdout: values.holdout ?? null,

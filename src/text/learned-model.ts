@@ -798,6 +798,17 @@ export function priorPos(candidates: readonly Candidate[] | undefined): string {
 
 const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
 
+/**
+ * The class later words agree with after a token read as (`pos`, `morphemes`): a noun's own class;
+ * unchanged after a word that itself agrees (its POS carries a class: a possessive, a relative);
+ * else the class of a noun inside the word (a locative `e-mi-sebenzi-ini`, `na-` + noun), if any.
+ */
+export function headClassAfter(pos: string, morphemes: readonly Morpheme[], current: string, isNoun: (pos: string) => boolean): string {
+  const match = CLASS_OF_POS.exec(pos);
+  if (match) return isNoun(pos) ? match[2]! : current;
+  return nounClassOf(morphemes) || current;
+}
+
 /** The noun class a POS tag carries when the tag is a noun's (`N09` -> `9`), else null. */
 export function nounClassOfPos(pos: string, isNoun: (pos: string) => boolean): string | null {
   const match = CLASS_OF_POS.exec(pos);
