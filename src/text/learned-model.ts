@@ -759,7 +759,10 @@ export function isContextFeature(feature: string): boolean {
 export function contextKeys(context: TokenContext): string[] {
   const prev = context.previous === undefined ? '<s>' : context.previous.toLowerCase();
   const nxt = context.next === undefined ? '</s>' : context.next.toLowerCase();
+  const word = context.token.toLowerCase();
   const keys = [
+    `wp=${word}|${context.previousPos}`,
+    `wn=${word}|${context.nextPos}`,
     `pp=${context.previousPos}`,
     `pp2=${context.previousPos2}|${context.previousPos}`,
     `pw=${prev}`,
@@ -771,11 +774,7 @@ export function contextKeys(context: TokenContext): string[] {
     `ppnt=${context.previousPos}|${context.nextPos}`,
     `agr=${context.headClass}`,
   ];
-  if (context.unseen) return keys.map((k) => `u.${k}`);
-  // The word itself with its neighbours' POS: only for a word of the text (a new word never matches).
-  const word = context.token.toLowerCase();
-  keys.push(`wp=${word}|${context.previousPos}`, `wn=${word}|${context.nextPos}`);
-  return keys;
+  return context.unseen ? keys.map((k) => `u.${k}`) : keys;
 }
 
 /** The feature of whether a candidate's class agrees with the last noun's. */
