@@ -6,7 +6,8 @@
  *    fixed seed: the bench reads nothing outside the repository), or on a SADII file given with
  *    --text; baseline: MorphologyService.analyze (the cartridge engine) on the same words;
  *  - words per second on words the model never saw (another language's forms, cache cold);
- *  - RSS after loading and analysing.
+ *  - RSS after loading and analysing, and with the four Nguni models (zul, xho, ssw, nbl) loaded
+ *    and warm (what `lugha serve` holds for them), before the engine is loaded for the baseline.
  *
  *   npx tsx bench/text-analysis.ts [--language zul] [--seconds 5] [--text FILE] [--other xho]
  */
@@ -82,6 +83,7 @@ function wordRate(batches: string[][], work: (batch: string[]) => unknown, limit
   return done / ((performance.now() - begin) / 1000);
 }
 
+const retained: LearnedTextAnalyzer[] = [];
 const cpuBefore = process.cpuUsage();
 const wallBefore = performance.now();
 const learnt = wordRate(sentences, (s) => analyzer.analyzeTokens(s));
@@ -91,6 +93,17 @@ const cpuShare = (() => {
   return (used.user + used.system) / 1000 / (performance.now() - wallBefore);
 })();
 const rssLearnt = rssMiB();
+// Every Nguni text model loaded and warm on a sentence of its own training words.
+for (const other of ['zul', 'xho', 'ssw', 'nbl']) {
+  if (other === iso) continue;
+  const loaded = loadModel(modelDir(other));
+  if (!loaded) continue;
+  const warm = new LearnedTextAnalyzer(loaded);
+  const own = wordsOf(modelDir(other));
+  for (let i = 0; i < Math.min(own.length, 2000); i += 20) warm.analyzeTokens(own.slice(i, i + 20));
+  retained.push(warm);
+}
+const rssNguni = rssMiB();
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 morphology.analyze('ngiyabonga', iso); // builds the engine's analyser once, outside the timing
 const engine = wordRate(sentences, (s) => {
@@ -120,4 +133,5 @@ printTable(`Learnt text analyser (${iso}) in one process: ${words.length} words 
   { figure: 'model load vs reading its files', lugha: loadMs, baseline: readMs, unit: 'ms' },
   { figure: 'first analysis after load', lugha: firstMs, baseline: firstMs, unit: 'ms' },
   { figure: 'RSS with the model loaded and warm vs before', lugha: rssLearnt, baseline: rssBefore, unit: 'MiB' },
+  { figure: `RSS with the four Nguni models loaded and warm (${retained.length + 1}) vs before`, lugha: rssNguni, baseline: rssBefore, unit: 'MiB' },
 ]);

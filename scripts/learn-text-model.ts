@@ -17,9 +17,10 @@ import {
   addLexicon,
   candidatesOf,
   contextFeatures,
+  headClassAfter,
   indexModel,
+  priorPos,
   nounClassOf,
-  nounClassOfPos,
   readingKey,
   serializeModel,
   stemRewrite,
@@ -77,6 +78,7 @@ const lexicon = new Map<string, number>();
 interface TokenFacts {
   token: string;
   pos: string;
+  morphemes: Morpheme[];
   key: string;
   leaveOut: LeaveOut;
 }
@@ -110,7 +112,7 @@ for (const paragraph of paragraphs) {
       addLexicon(lexicon, template.stem, template.prefix.stemTag, template.prefix.nounClass, 1);
       Object.assign(leaveOut, { prefixTemplate: pid, suffixTemplate: sid, lexStem: template.stem, lexTag: template.prefix.stemTag, lexClass: template.prefix.nounClass });
     }
-    sentence.push({ token: t.token, pos: t.pos, key, leaveOut });
+    sentence.push({ token: t.token, pos: t.pos, morphemes, key, leaveOut });
   }
   sentences.push(sentence);
 }
@@ -186,10 +188,12 @@ let unseenTokens = 0;
 let unseenOracle = 0;
 for (const sentence of sentences) {
   let headClass = '';
+  // Each token's candidates as if it were left out; the next token's are read one step ahead.
+  const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
   for (let i = 0; i < sentence.length; i++) {
     const t = sentence[i]!;
-    if (i > 0) headClass = nounClassOfPos(sentence[i - 1]!.pos, isNounPos) ?? headClass;
-    const candidates = candidatesOf(model, t.token, t.leaveOut);
+    if (i > 0) headClass = headClassAfter(sentence[i - 1]!.pos, sentence[i - 1]!.morphemes, headClass, isNounPos);
+    const candidates = candidateLists[i]!;
     const unseen = candidates.length === 0 || candidates[0]!.features.includes('unseen');
     if (unseen) unseenTokens++;
     let gold = candidates.findIndex((c) => c.key === t.key);
@@ -201,11 +205,20 @@ for (const sentence of sentences) {
     oracle++;
     if (unseen) unseenOracle++;
     if (candidates.length < 2) continue;
-    const previousPos = i === 0 ? '<s>' : sentence[i - 1]!.pos;
+    const context = {
+      token: t.token,
+      unseen,
+      previousPos: i === 0 ? '<s>' : sentence[i - 1]!.pos,
+      previousPos2: i < 2 ? '<s>' : sentence[i - 2]!.pos,
+      previous: sentence[i - 1]?.token,
+      next: sentence[i + 1]?.token,
+      nextPos: priorPos(candidateLists[i + 1]),
+      headClass,
+    };
     examples.push({
       gold,
       unseen,
-      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, previousPos, sentence[i - 1]?.token, sentence[i + 1]?.token, headClass)].map(idOf))),
+      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, context)].map(idOf))),
     });
   }
 }
@@ -298,6 +311,7 @@ const files = serializeModel({
   scale: bestScale,
   meta: {
     format: 1,
+    source_id: 'sadilar-ii',
     source: 'SADiLaR-II annotated text (CTexT, North-West University; SADiLaR), CC BY 4.0; Gaustad & Puttkammer (2022), Data in Brief 41, 107994',
     learnt_from: positionals.map((f) => path.basename(f)),
     holdout: values.holdout ?? null,

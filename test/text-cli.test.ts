@@ -68,6 +68,17 @@ describe('lugha analyze --text', () => {
     assert.match(out.stdout, /^\s+bonga\s+V\s+ngi-ya-bong-a\s+0\.\d{3}$/m, 'the learnt reading: lemma, POS, morphs, probability');
   });
 
+  it('reads a word of a language with a text model by that model (the code as given: zu), with where its stem is listed', () => {
+    const out = lugha(['analyze', 'umuntu', '--language', 'zu', '--json'], '');
+    assert.equal(out.code, 0, out.stderr);
+    const { form, analyses } = JSON.parse(out.stdout) as { form: string; analyses: Array<{ lemma: string; pos: string; stem_source: string | null; gloss: string | null }> };
+    assert.equal(form, 'umuntu');
+    assert.deepEqual([analyses[0]!.lemma, analyses[0]!.pos, analyses[0]!.stem_source, analyses[0]!.gloss], ['ntu', 'N01', 'lugha-zul-lexicon', 'person']);
+    const unknown = lugha(['analyze', 'umuntu', '--language', 'xyz'], '');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--language/);
+  });
+
   it('exits 2 for sadii without --text or a bad format, 1 for an unreadable file or binary content', () => {
     const sadii = lugha(['analyze', 'ngiyabonga', '--language', 'zul', '--format', 'sadii']);
     assert.equal(sadii.code, 2);

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { loadLearnedAnalyzer } from '../src/text/learned-analyzer.js';
+import { loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
 import type { TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
 import { tempDir } from './helpers.js';
 
@@ -87,6 +87,25 @@ describe('isiZulu words read as the annotated text reads them', () => {
     const [health] = firstReadings('zul', 'impilo');
     assert.equal(health!.lemma, 'philo');
     assert.equal(health!.pos, 'N09');
+  });
+});
+
+describe('the learnt lexicon merged with the cartridge\'s', () => {
+  it('a stem the cartridge lists carries its source and gloss; one only the annotated text has carries sadilar-ii; a guess none', () => {
+    const [person, used, ways, invented] = firstReadings('zul', 'umuntu esetshenziswa izindlela bayagqumbuza');
+    // umuntu (class 1) and sebenza are rows of languages/zul/lexicon.tsv (source lugha-zul-lexicon).
+    assert.deepEqual([person!.lemma, person!.stem_source, person!.gloss, person!.guess], ['ntu', 'lugha-zul-lexicon', 'person', false]);
+    assert.deepEqual([used!.lemma, used!.stem_source, used!.gloss], ['sebenza', 'lugha-zul-lexicon', 'work']);
+    // The cartridge lists indlela (class 9), not the class-10 plural: the stem is the annotated text's.
+    assert.deepEqual([ways!.lemma, ways!.pos, ways!.stem_source, ways!.gloss], ['dlela', 'N10', 'sadilar-ii', null]);
+    assert.deepEqual([invented!.guess, invented!.stem_source], [true, null]);
+  });
+
+  it('a model read without the cartridge folder has no cartridge entries', () => {
+    const bare = loadLearnedAnalyzerFrom(path.join(languagesDir, 'zul', 'text'));
+    assert.ok(bare);
+    const [person] = bare.analyzeTokens(['umuntu'])[0]!;
+    assert.deepEqual([person!.stem_source, person!.gloss], ['sadilar-ii', null]);
   });
 });
 

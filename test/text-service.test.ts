@@ -23,6 +23,7 @@ const reading = (lemma: string, probability: number, extra: Partial<TokenAnalysi
   guess: false,
   source: 'lexicon',
   gloss: null,
+  stem_source: null,
   ...extra,
 });
 

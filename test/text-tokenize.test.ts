@@ -6,6 +6,33 @@ import { tokenize } from '../src/text/tokenize.js';
 const texts = (text: string) => tokenize(text).tokens.map((t) => t.text);
 const kinds = (text: string) => tokenize(text).tokens.map((t) => `${t.text}:${t.kind}`);
 
+describe('tokenize: abbreviations the caller lists keep their full stop', () => {
+  const abbreviations = new Set(['isib.', 'njl.njl.', 'o.k.t.']);
+
+  it('a listed abbreviation is one word with its stop(s) and ends no sentence; an unlisted one is split', () => {
+    const { tokens, sentences } = tokenize('Bheka isib. 3. Isib. esilandelayo, njl.njl. o.k.t. Sithi isi. Yebo.', { abbreviations });
+    assert.deepEqual(
+      tokens.map((t) => t.text),
+      ['Bheka', 'isib.', '3', '.', 'Isib.', 'esilandelayo', ',', 'njl.njl.', 'o.k.t.', 'Sithi', 'isi', '.', 'Yebo', '.'],
+    );
+    assert.equal(tokens[1]!.kind, 'word');
+    assert.deepEqual(
+      sentences.map((s) => tokens.slice(s.start, s.end).map((t) => t.text).join(' ')),
+      ['Bheka isib. 3 .', 'Isib. esilandelayo , njl.njl. o.k.t. Sithi isi .', 'Yebo .'],
+    );
+  });
+
+  it('without the list the stop is its own token, as before', () => {
+    assert.deepEqual(texts('isib. 3'), ['isib', '.', '3']);
+  });
+
+  it('reads a long run of letters and dots as words and stops (its lookahead is bounded; timing is in bench/)', () => {
+    const { tokens } = tokenize('a.'.repeat(50_000), { abbreviations });
+    assert.equal(tokens.length, 100_000);
+    assert.equal(tokens.map((t) => t.text).join(''), 'a.'.repeat(50_000));
+  });
+});
+
 describe('tokenize: words as the annotated text writes them', () => {
   it('keeps apostrophes between letters and hyphenated prefixes inside a word', () => {
     assert.deepEqual(texts("ng'ombe noVuk'uzenele Ama-CDW lama-28 COVID-19 ngakho-ke yi-'Scope"), [

@@ -6,19 +6,21 @@
  * Only the requested language's cartridge is read, and its analysis frames come from the cache
  * on disk (dist/frames); a language with a learned analyser reads words without the engine.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
-import { describeCell } from '../morphology/evaluate.js';
+import { loadConfig, packageRoot } from '../config.js';
+import { LanguageCodes } from '../language-codes.js';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
-import { openLanguageCodes, openMorphology, textAnalyzerFactories } from '../services.js';
-import { tokenViews } from '../text/api.js';
-import { formatSadiiLine } from '../text/sadii.js';
-import { TextService, type TextAnalysis } from '../text/service.js';
-import type { TokenAnalysis } from '../text/types.js';
-import { engineOrUsage, valueOrUsage } from './languages.js';
+import { loadLearnedAnalyzer } from '../text/learned-analyzer.js';
+import type { TextAnalysis, TextService } from '../text/service.js';
+import type { TextAnalyzer, TokenAnalysis } from '../text/types.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, printJson, table } from './output.js';
+
+// The engine, the services and the text pipeline are imported only when a command needs them: a
+// word of a language with a learned analyser is read by that analyser alone (the start-up is most
+// of the time `echo word | lugha analyze` takes).
 
 interface AnalyzeOptions {
   language: string;
@@ -49,19 +51,29 @@ export function registerAnalyzeCommand(program: Command): void {
     .option('--json', 'the same as --format json')
     .action(async (word: string | undefined, options: AnalyzeOptions) => {
       const format = formatOf(options);
-      const morphology = morphologyForLanguage(options);
-      const language = engineOrUsage(morphology, options.language).iso;
-      const text = new TextService({ morphology: () => morphology, factories: textAnalyzerFactories });
-      if (options.text !== undefined) {
-        if (word !== undefined) throw new CliError('give a WORD or --text FILE, not both', EXIT_USAGE);
-        const input = options.text === '-' ? await readStdin() : readText(options.text);
-        await analyseText(text, language, input, format, options);
-        return;
+      if (options.text === undefined && format === 'sadii') throw new CliError('--format sadii is for running text: add --text FILE (or --text - for standard input)', EXIT_USAGE);
+      // Words of a language with a learned analyser: that analyser alone (no cartridge, no engine frames).
+      const learned = options.text === undefined ? learnedAnalyzerFor(options) : null;
+      let analyseWord: (form: string) => { text: string; json: unknown };
+      if (learned) analyseWord = (form) => learnedWord(learned, form, options);
+      else {
+        const [{ TextService }, { textAnalyzerFactories }, { engineOrUsage }] = await Promise.all([import('../text/service.js'), import('../services.js'), import('./languages.js')]);
+        const morphology = await morphologyForLanguage(options);
+        const language = engineOrUsage(morphology, options.language).iso;
+        const text = new TextService({ morphology: () => morphology, factories: textAnalyzerFactories });
+        if (options.text !== undefined) {
+          if (word !== undefined) throw new CliError('give a WORD or --text FILE, not both', EXIT_USAGE);
+          const input = options.text === '-' ? await readStdin() : readText(options.text);
+          await analyseText(text, language, input, format, options);
+          return;
+        }
+        const { valueOrUsage } = await import('./languages.js');
+        const { describeCell } = await import('../morphology/evaluate.js');
+        analyseWord = (form) => {
+          const analyses = valueOrUsage(text.analyzeForm(form, language));
+          return { text: formatAnalyses(form, analyses, describeCell), json: { form, analyses } };
+        };
       }
-      if (format === 'sadii') throw new CliError('--format sadii is for running text: add --text FILE (or --text - for standard input)', EXIT_USAGE);
-      const learned = text.analyzer(language);
-      const useLearned = learned.ok && learned.value.learned;
-      const analyseWord = (form: string) => (useLearned ? learnedWord(text, language, form, options) : engineWord(text, form, language));
       if (word !== undefined) {
         const result = analyseWord(word);
         if (format === 'json') printJson(result.json);
@@ -80,6 +92,17 @@ export function registerAnalyzeCommand(program: Command): void {
     });
 }
 
+/** The learned analyser of the requested language's cartridge, or null when it has none (or the code is not one). */
+function learnedAnalyzerFor(options: AnalyzeOptions): TextAnalyzer | null {
+  const config = loadConfig({ flags: { languagesDir: options.languagesDir } });
+  const iso = LanguageCodes.fromReference(path.join(packageRoot, 'reference')).normalise(options.language) ?? options.language.toLowerCase();
+  if (!/^[a-z]{2,3}$/.test(iso)) return null;
+  const dir = path.join(config.languagesDir, iso);
+  // A cartridge is a folder with its metadata; only one with a text model is read this way.
+  if (!existsSync(path.join(dir, 'text', 'meta.yaml'))) return null;
+  return loadLearnedAnalyzer(dir);
+}
+
 function formatOf(options: AnalyzeOptions): Format {
   if (options.json) {
     if (options.format && options.format !== 'json') throw new CliError(`--json and --format ${options.format} contradict each other`, EXIT_USAGE);
@@ -91,7 +114,8 @@ function formatOf(options: AnalyzeOptions): Format {
 }
 
 /** The morphology service over the requested language's cartridge only (reading all of them takes seconds). */
-function morphologyForLanguage(options: AnalyzeOptions): MorphologyService {
+async function morphologyForLanguage(options: AnalyzeOptions): Promise<MorphologyService> {
+  const { openLanguageCodes, openMorphology } = await import('../services.js');
   const config = loadConfig({ flags: { languagesDir: options.languagesDir } });
   const codes = openLanguageCodes();
   const iso = codes.normalise(options.language) ?? options.language.toLowerCase();
@@ -115,59 +139,21 @@ async function readStdin(): Promise<string> {
 }
 
 async function analyseText(service: TextService, language: string, input: string, format: Format, options: AnalyzeOptions): Promise<void> {
+  const { formatText } = await import('./analyze-format.js');
   const outcome = await service.analyzeText(language, input, { maxCharacters: Number.POSITIVE_INFINITY, ...(options.all ? { all: true } : {}), ...(options.lines ? { paragraphs: 'line' as const } : {}) });
   if (!outcome.ok) throw new CliError(`--text: ${outcome.message}`, outcome.code === 'language_not_found' ? EXIT_USAGE : EXIT_FAILURE);
   process.stdout.write(formatText(outcome.value, format));
 }
 
-/** A whole analysed text in one of the output formats. */
-export function formatText(analysis: TextAnalysis, format: Format): string {
-  const out: string[] = [];
-  if (format === 'json') {
-    // One JSON line a paragraph: long texts stream into line-oriented tools.
-    const tokens = tokenViews(analysis);
-    analysis.paragraphs.forEach((p, n) => out.push(JSON.stringify({ language: analysis.language, analyzer: analysis.analyzer, paragraph: n, tokens: tokens.slice(p.start, p.end) })));
-    return out.length ? `${out.join('\n')}\n` : '';
-  }
-  analysis.paragraphs.forEach((p, n) => {
-    if (format === 'sadii') out.push(`<LINE# ${n + 1}>`);
-    else if (n > 0) out.push('');
-    for (const token of analysis.tokens.slice(p.start, p.end)) {
-      const [best, ...rest] = token.analyses;
-      if (format === 'sadii') {
-        // The dataset has one reading a token: the most probable.
-        out.push(formatSadiiLine(token.text, best!));
-        continue;
-      }
-      out.push([token.text, ...readingColumns(best!)].join('\t'));
-      for (const r of rest) out.push(['', ...readingColumns(r)].join('\t'));
-    }
-  });
-  return out.length ? `${out.join('\n')}\n` : '';
-}
-
-/** lemma, POS, segmentation, probability, and "guess" when the stem is in no lexicon. */
-function readingColumns(r: TokenAnalysis): string[] {
-  return [r.lemma, r.pos, r.morphemes.map((m) => m.surface).filter(Boolean).join('-'), r.probability.toFixed(3), ...(r.guess ? ['guess'] : [])];
-}
-
-/** One word through the engine, every analysis (with a learned analyser's readings first where the language has one). */
-function engineWord(text: TextService, form: string, language: string): { text: string; json: unknown } {
-  const analyses = valueOrUsage(text.analyzeForm(form, language));
-  return { text: formatAnalyses(form, analyses), json: { form, analyses } };
-}
-
 /** One word through the language's learned analyser alone (no engine frames to load). */
-function learnedWord(text: TextService, language: string, form: string, options: AnalyzeOptions): { text: string; json: unknown } {
-  const chosen = text.analyzer(language);
-  if (!chosen.ok) throw new CliError(`--language: ${chosen.message}`, EXIT_USAGE);
-  const readings = chosen.value.analyzer.analyzeTokens([form], options.all ? { all: true } : {})[0] ?? [];
+function learnedWord(analyzer: TextAnalyzer, form: string, options: AnalyzeOptions): { text: string; json: unknown } {
+  const readings = analyzer.analyzeTokens([form], options.all ? { all: true } : {})[0] ?? [];
   const rows = readings.map((r) => ({ LEMMA: r.guess ? `${r.lemma} (not in lexicon)` : r.lemma, POS: r.pos, MORPHS: r.morphemes.map((m) => m.surface).filter(Boolean).join('-'), P: r.probability.toFixed(3) }));
   return { text: rows.length === 0 ? `${form}\n  no analysis\n` : `${form}\n${table(rows).replace(/^/gm, '  ')}\n`, json: { form, analyses: readings } };
 }
 
 /** The word, then a table with one row per analysis: lemma, cell, morphs, gloss. */
-export function formatAnalyses(form: string, analyses: AnalysisView[]): string {
+export function formatAnalyses(form: string, analyses: AnalysisView[], describeCell: (features: AnalysisView['features']) => string): string {
   if (analyses.length === 0) return `${form}\n  no analysis\n`;
   const rows = analyses.map((a) => ({
     LEMMA: a.in_lexicon ? a.lemma : `${a.lemma} (not in lexicon)`,

@@ -46,6 +46,12 @@ export const tokenAnalysisSchema = z.object({
   morphemes: z.array(morphemeSchema),
   source: z.enum(['lexicon', 'rule', 'guess']).describe('`lexicon` (the word as listed), `rule` (grammar over a known stem), `guess` (stem in no lexicon).'),
   gloss: z.string().nullable().describe('English gloss of the lemma, where the lexicon has one.'),
+  stem_source: z
+    .string()
+    .nullable()
+    .describe(
+      'Which lexicon lists the stem, by source id: the cartridge lexicon\'s cited source (`lugha-zul-lexicon`; its gloss is given), `sadilar-ii` (the lexicon learnt from the SADiLaR-II annotated text), `cartridge` (an engine reading of a listed stem); null for a guess.',
+    ),
 });
 
 export const analysedTokenSchema = z.object({

@@ -119,6 +119,7 @@ export function readingOf(view: AnalysisView, probability: number): TokenAnalysi
     guess: !view.in_lexicon,
     source: !view.in_lexicon ? 'guess' : morphemes.length <= 1 ? 'lexicon' : 'rule',
     gloss: view.gloss,
+    stem_source: view.in_lexicon ? 'cartridge' : null,
   };
 }
 

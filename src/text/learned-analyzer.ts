@@ -4,9 +4,9 @@
  * features, the neighbouring words and the previous token's part of speech), turned into
  * probabilities by a softmax and cut to the readings holding 95% of the probability (at most 5).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, loadModel, nounClassOfPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, headClassAfter, isContextFeature, loadModel, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -24,13 +24,90 @@ interface Scored {
   /** Each candidate's POS split into its tag and class number (for the agreement feature). */
   own: string[];
   head: string[];
+  /** The token's candidates come from templates (it is not in the word-form table). */
+  unseen: boolean;
+  /** Each candidate's entry in the cartridge's lexicon (undefined when it lists none). */
+  listed: Array<CartridgeEntry | undefined>;
 }
 
-/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight: one lookup per token and kind, then one per reading. */
+/** A word of the cartridge's own lexicon (lexicon.tsv): its gloss and the id of the source it cites. */
+export interface CartridgeEntry {
+  gloss: string;
+  source: string;
+}
+
+/**
+ * The cartridge's lexicon keyed the way readings are looked up in it: nouns by their citation form
+ * and class (`noun\tumuntu\t1`), every other word by its lemma (`verb\tsebenza`, `other\t...`).
+ */
+export function readCartridgeLexicon(file: string): Map<string, CartridgeEntry> {
+  const out = new Map<string, CartridgeEntry>();
+  if (!existsSync(file)) return out;
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n');
+  const columns = header!.split('\t');
+  const at = (name: string): number => columns.indexOf(name);
+  const [lemma, wordClass, gloss, nounClass, source] = [at('lemma'), at('word_class'), at('gloss'), at('noun_class'), at('source')];
+  if (lemma < 0 || wordClass < 0 || source < 0) return out;
+  for (const line of lines) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const row = line.split('\t');
+    const entry = { gloss: gloss < 0 ? '' : row[gloss] ?? '', source: row[source] ?? '' };
+    const word = (row[lemma] ?? '').toLowerCase();
+    if (row[wordClass] === 'noun') {
+      const cls = nounClass < 0 ? '' : row[nounClass] ?? '';
+      if (!out.has(`noun\t${word}\t${cls}`)) out.set(`noun\t${word}\t${cls}`, entry);
+    } else {
+      const key = `${row[wordClass] === 'verb' ? 'verb' : 'other'}\t${word}`;
+      if (!out.has(key)) out.set(key, entry);
+    }
+  }
+  return out;
+}
+
+const CLASS_PREFIX = /Pre0*(\d+a?)$/;
+
+/**
+ * The cartridge's entry for a reading: a noun stem with the class prefixes before it in the reading,
+ * in the same class (`u-mu-ntu` -> `umuntu`, class 1; a plural or a locative whose citation differs
+ * is not matched), else the lemma of a verb, else the lemma itself.
+ */
+export function listedEntry(lexicon: ReadonlyMap<string, CartridgeEntry>, candidate: Pick<Candidate, 'lemma' | 'morphemes'>): CartridgeEntry | undefined {
+  if (lexicon.size === 0) return undefined;
+  const lemma = candidate.lemma.toLowerCase();
+  const ms = candidate.morphemes;
+  // The stem: the longest morpheme whose canonical form starts the lemma.
+  let stem = -1;
+  for (let i = 0; i < ms.length; i++) {
+    const c = ms[i]!.canonical.toLowerCase();
+    if (c !== '' && lemma.startsWith(c) && (stem < 0 || c.length >= ms[stem]!.canonical.length)) stem = i;
+  }
+  if (stem < 0) return lexicon.get(`other\t${lemma}`);
+  // The citation form as written (`i-m-pilo` -> impilo) and as canonical (`u-mu-ntu` -> umuntu).
+  let written = ms[stem]!.surface.toLowerCase();
+  let canonical = ms[stem]!.canonical.toLowerCase();
+  let cls = '';
+  for (let i = stem - 1; i >= 0; i--) {
+    const match = CLASS_PREFIX.exec(ms[i]!.tag);
+    if (!match) break;
+    cls ||= match[1]!;
+    written = ms[i]!.surface.toLowerCase() + written;
+    canonical = ms[i]!.canonical.toLowerCase() + canonical;
+  }
+  if (cls !== '') {
+    for (const key of [`noun\t${written}\t${cls}`, `noun\t${canonical}\t${cls}`]) {
+      const entry = lexicon.get(key);
+      if (entry) return entry;
+    }
+    return undefined;
+  }
+  return lexicon.get(`verb\t${lemma}`) ?? lexicon.get(`other\t${lemma}`);
+}
+
+/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight (a loaded model has them so already). */
 function contextTable(weights: ReadonlyMap<string, number>): Map<string, Map<string, number>> {
   const table = new Map<string, Map<string, number>>();
   for (const [feature, weight] of weights) {
-    if (!/^(?:pp|pw|nw|ns|np|agr)=/.test(feature)) continue;
+    if (!isContextFeature(feature)) continue;
     const bar = feature.lastIndexOf('|');
     const context = feature.slice(0, bar);
     let byPos = table.get(context);
@@ -75,8 +152,27 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   private readonly cache = new Map<string, Scored>();
   private context: Map<string, Map<string, number>> | undefined;
 
-  constructor(readonly model: LearnedModel) {
+  /** Word forms of the annotated text written with a full stop (`isib.`, `njl.njl.`): abbreviations. */
+  get abbreviations(): ReadonlySet<string> {
+    if (!this.#abbreviations) {
+      this.#abbreviations = new Set();
+      for (const form of this.model.forms.keys()) if (form.length > 1 && form.endsWith('.') && /\p{L}/u.test(form)) this.#abbreviations.add(form);
+    }
+    return this.#abbreviations;
+  }
+
+  #abbreviations: Set<string> | undefined;
+
+  /** The id of the source of the model's learnt lexicon (its meta.yaml `source_id`). */
+  private readonly learntSource: string | null;
+
+  /** `cartridgeLexicon`: the cartridge's own words (readCartridgeLexicon), merged with the learnt lexicon. */
+  constructor(
+    readonly model: LearnedModel,
+    private readonly cartridgeLexicon: ReadonlyMap<string, CartridgeEntry> = new Map(),
+  ) {
     this.language = model.language;
+    this.learntSource = typeof model.meta.source_id === 'string' ? model.meta.source_id : null;
   }
 
   private scored(token: string): Scored {
@@ -93,6 +189,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         own: split.map((m) => (m ? m[2]! : '')),
         head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
+        unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
+        listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
       };
       if (token.length <= CACHE_TOKEN_LIMIT) {
         if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
@@ -104,53 +202,64 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
-    const context = (this.context ??= contextTable(this.model.weights));
+    const context = (this.context ??= this.model.context ?? contextTable(this.model.weights));
     const weights = this.model.weights;
     let previousPos = '<s>';
+    let previousPos2 = '<s>';
     let headClass = '';
+    let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
-      if (token === '') {
+      const here = next;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], own: [], head: [], unseen: true, listed: [] } : this.scored(tokens[i + 1]!)) : undefined;
+      if (here === undefined || here.candidates.length === 0) {
         out.push([]);
+        if (token !== '') {
+          previousPos2 = previousPos;
+          previousPos = '<unk>';
+        }
         continue;
       }
-      const { candidates, base, own, head } = this.scored(token);
-      if (candidates.length === 0) {
-        out.push([]);
-        previousPos = '<unk>';
-        continue;
-      }
+      const { candidates, base, own, head, listed } = here;
       // The same features as contextFeatures() in learned-model.ts, looked up by context first.
-      const previous = i === 0 ? '<s>' : tokens[i - 1]!.toLowerCase();
-      const next = i + 1 < tokens.length ? tokens[i + 1]!.toLowerCase() : '</s>';
-      const tables = [
-        context.get(`pp=${previousPos}`),
-        context.get(`pw=${previous}`),
-        context.get(`nw=${next}`),
-        context.get(`ns=${next.slice(-2)}`),
-        context.get(`np=${next.slice(0, 2)}`),
-        context.get(`agr=${headClass}`),
-      ];
+      const keys = contextKeys({
+        token,
+        unseen: here.unseen,
+        previousPos,
+        previousPos2,
+        previous: i === 0 ? undefined : tokens[i - 1],
+        next: tokens[i + 1],
+        nextPos: priorPos(next?.candidates),
+        headClass,
+      });
+      const tables = keys.map((k) => context.get(k));
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
         for (const table of tables) if (table) score += table.get(c.pos) ?? 0;
+        // agreementFeature() of learned-model.ts, from the class split once per token.
         const ownClass = own[k]!;
         return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
       });
       const probabilities = softmax(scores, this.model.scale);
-      const readings: TokenAnalysis[] = candidates.map((c, k) => ({
-        lemma: c.lemma,
-        pos: c.pos,
-        word_class: wordClassOf(c.pos),
-        morphemes: c.morphemes,
-        probability: probabilities[k]!,
-        guess: c.guess,
-        source: c.source,
-        gloss: null,
-      }));
+      const readings: TokenAnalysis[] = candidates.map((c, k) => {
+        // A stem the cartridge lists is no guess, whether or not the annotated text had it.
+        const entry = listed[k];
+        return {
+          lemma: c.lemma,
+          pos: c.pos,
+          word_class: wordClassOf(c.pos),
+          morphemes: c.morphemes,
+          probability: probabilities[k]!,
+          guess: c.guess && !entry,
+          source: c.source === 'guess' && entry ? 'rule' : c.source,
+          gloss: entry?.gloss || null,
+          stem_source: entry ? entry.source : c.guess ? null : this.learntSource,
+        };
+      });
       readings.sort((a, b) => b.probability - a.probability);
+      previousPos2 = previousPos;
       previousPos = readings[0]!.pos;
-      headClass = nounClassOfPos(previousPos, isNounPos) ?? headClass;
+      headClass = headClassAfter(previousPos, readings[0]!.morphemes, headClass, isNounPos);
       out.push(cutReadings(readings, options));
     }
     return out;
@@ -213,15 +322,15 @@ const loaded = new Map<string, LearnedTextAnalyzer | null>();
  * cartridge has no text model. The model is read on the first call for a folder and kept.
  */
 export function loadLearnedAnalyzer(cartridgeDir: string): TextAnalyzer | null {
-  return loadLearnedAnalyzerFrom(path.join(cartridgeDir, 'text'));
+  return loadLearnedAnalyzerFrom(path.join(cartridgeDir, 'text'), path.join(cartridgeDir, 'lexicon.tsv'));
 }
 
 /** The same from a model folder itself (a model learnt with a held-out part, for evaluation). */
-export function loadLearnedAnalyzerFrom(modelDir: string): LearnedTextAnalyzer | null {
-  const key = path.resolve(modelDir);
+export function loadLearnedAnalyzerFrom(modelDir: string, cartridgeLexicon?: string): LearnedTextAnalyzer | null {
+  const key = `${path.resolve(modelDir)}\t${cartridgeLexicon ? path.resolve(cartridgeLexicon) : ''}`;
   if (loaded.has(key)) return loaded.get(key)!;
   const model = existsSync(path.join(modelDir, 'meta.yaml')) ? loadModel(modelDir) : null;
-  const analyzer = model ? new LearnedTextAnalyzer(model) : null;
+  const analyzer = model ? new LearnedTextAnalyzer(model, cartridgeLexicon ? readCartridgeLexicon(cartridgeLexicon) : undefined) : null;
   loaded.set(key, analyzer);
   return analyzer;
 }

@@ -69,10 +69,13 @@ export interface LearnedModel {
   language: string;
   /** Readings by index; a loaded model decodes each on first use (see `readingAt`). */
   readings: Array<StoredReading | undefined>;
-  /** Undecoded readings.tsv rows of a loaded model. */
-  rawReadings?: string[][];
-  /** Lower-cased word form -> [reading index, count] pairs, most frequent first. */
-  forms: Map<string, Array<[number, number]>>;
+  /** Undecoded readings.tsv lines of a loaded model. */
+  rawReadings?: string[];
+  /**
+   * Lower-cased word form -> [reading index, count] pairs, most frequent first; a loaded model
+   * keeps each as its stored text (`12:3 40:1`) until the form is first looked up (`formEntries`).
+   */
+  forms: Map<string, Array<[number, number]> | string>;
   prefixTemplates: PrefixTemplate[];
   suffixTemplates: SuffixTemplate[];
   /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
@@ -81,14 +84,18 @@ export interface LearnedModel {
   prefixIndex: Map<string, number[]>;
   suffixIndex: Map<string, number[]>;
   maxPrefix: number;
-  /** Leading morphemes of prefix templates by their written form; trailing morphemes by their written form and the tag before them. */
-  /** Built on the first unseen word (`compositionIndex`). */
-  heads?: Map<string, PrefixPart[]>;
-  tails?: Map<string, Map<string, PrefixPart[]>>;
   maxSuffix: number;
+  /** Lower-cased lemma -> how many tokens of the text have it; built on the first unseen word (`lemmaCounts`). */
+  lemmas?: Map<string, number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Map<string, number>;
   weights: Map<string, number>;
+  /**
+   * The weights of the context features (`kind=context|POS`) regrouped as `kind=context` -> POS ->
+   * weight, so the ranker looks each context up once per token; a loaded model keeps its context
+   * weights here only (not in `weights`).
+   */
+  context?: Map<string, Map<string, number>>;
   /** Multiplies the ranker's scores before the softmax (fitted on the training text). */
   scale: number;
   meta: Record<string, unknown>;
@@ -174,13 +181,13 @@ function decodeMorphemes(segmentation: string, surfaces: string): Morpheme[] {
 
 type StoredParts = Omit<LearnedModel, 'prefixIndex' | 'suffixIndex' | 'maxPrefix' | 'maxSuffix'>;
 
-const byKey = <T>(a: [string, T], b: [string, T]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byKey = <T, U>(a: [string, T], b: [string, U]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 
 /** The model's files as text (the learn script writes them; `loadModel` reads them back). */
 export function serializeModel(model: StoredParts): Record<string, string> {
-  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)] : model.rawReadings![i]!).join('\t'))];
+  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t') : model.rawReadings![i]!))];
   const forms = ['form\treadings'];
-  for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
+  for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${typeof list === 'string' ? list : list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
   const prefixes = [
     'count\tprefix\tpos\tbefore\tbefore_surfaces\tstem_tag\trewrite\tkeep_case\tnoun_class',
     ...model.prefixTemplates.map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
@@ -193,7 +200,9 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   const lexicon = ['stem\ttag\tnoun_class\tcount'];
   for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
-  for (const [feature, weight] of [...model.weights].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
+  const all = new Map(model.weights);
+  for (const [context, byPos] of model.context ?? []) for (const [pos, weight] of byPos) all.set(`${context}|${pos}`, weight);
+  for (const [feature, weight] of [...all].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
   return {
     'readings.tsv': readings.join('\n') + '\n',
     'forms.tsv': forms.join('\n') + '\n',
@@ -237,56 +246,176 @@ export function indexModel(parts: StoredParts): LearnedModel {
   return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
 }
 
-/** The heads and tails of the prefix templates, built once per model on first use. */
-function compositionIndex(model: LearnedModel): { heads: Map<string, PrefixPart[]>; tails: Map<string, Map<string, PrefixPart[]>> } {
-  if (model.heads && model.tails) return { heads: model.heads, tails: model.tails };
-  const parts = model;
-  // Prefix templates cut at each morpheme boundary: a head of one template and a tail of another
-  // that meet on the same morpheme tag make a prefix sequence the text never showed whole.
-  const headParts = new Map<string, PrefixPart>();
-  const tailParts = new Map<string, PrefixPart>();
-  const heads = new Map<string, PrefixPart[]>();
-  const tails = new Map<string, Map<string, PrefixPart[]>>();
-  const written = (ms: readonly Morpheme[]): string => ms.map((m) => m.surface).join('').toLowerCase();
-  parts.prefixTemplates.forEach((t) => {
+/**
+ * Prefix templates cut at a morpheme boundary: a head of one template (its leading morphemes, with
+ * the reading's POS) and a tail of another (its trailing morphemes, with the stem's tag) that meet
+ * on the same morpheme tag make a prefix sequence the text never showed whole. Heads and tails are
+ * found by their written letters on demand (the templates sorted by their written prefix, forwards
+ * and backwards) and kept, so a model loads without building them all.
+ */
+interface Composition {
+  /** Template ids sorted by written prefix, and the prefixes in that order. */
+  forward: number[];
+  forwardKeys: string[];
+  /** Template ids sorted by reversed written prefix, and the reversed prefixes in that order. */
+  backward: number[];
+  backwardKeys: string[];
+  heads: Map<string, PrefixPart[]>;
+  tails: Map<string, Map<string, PrefixPart[]>>;
+}
+
+const compositions = new WeakMap<LearnedModel, Composition>();
+
+function compositionOf(model: LearnedModel): Composition {
+  let c = compositions.get(model);
+  if (c) return c;
+  const sortedBy = (key: (id: number) => string): [number[], string[]] => {
+    const ids = model.prefixTemplates.map((_, i) => i);
+    const keys = ids.map(key);
+    ids.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+    return [ids, ids.map((i) => keys[i]!)];
+  };
+  const [forward, forwardKeys] = sortedBy((i) => model.prefixTemplates[i]!.prefix);
+  const [backward, backwardKeys] = sortedBy((i) => [...model.prefixTemplates[i]!.prefix].reverse().join(''));
+  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map() };
+  compositions.set(model, c);
+  return c;
+}
+
+/** The template ids whose key (in `keys`, sorted) starts with `start`, in template order. */
+function idsStartingWith(ids: readonly number[], keys: readonly string[], start: string): number[] {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let i = lo; i < keys.length && keys[i]!.startsWith(start); i++) out.push(ids[i]!);
+  return out.sort((a, b) => a - b);
+}
+
+/** The heads of prefix templates written `written` (null when none). */
+function headsOf(model: LearnedModel, written: string): PrefixPart[] | null {
+  const c = compositionOf(model);
+  const cached = c.heads.get(written);
+  if (cached !== undefined) return cached.length ? cached : null;
+  const byKey = new Map<string, PrefixPart>();
+  const list: PrefixPart[] = [];
+  for (const id of idsStartingWith(c.forward, c.forwardKeys, written)) {
+    const t = model.prefixTemplates[id]!;
+    let length = 0;
     for (let k = 1; k <= t.before.length; k++) {
+      length += t.before[k - 1]!.surface.length;
+      if (length < written.length) continue;
+      if (length > written.length) break;
       const ms = t.before.slice(0, k);
       const key = `${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.pos}`;
-      const part = headParts.get(key);
+      const part = byKey.get(key);
       if (part) part.count += t.count;
       else {
         const made: PrefixPart = { morphemes: ms, junction: ms[k - 1]!.tag, pos: t.pos, stemTag: '', rewrite: '', keepCase: false, count: t.count };
-        headParts.set(key, made);
-        const w = written(ms);
-        if (w !== '') {
-          const list = heads.get(w);
-          if (list) list.push(made);
-          else heads.set(w, [made]);
-        }
+        byKey.set(key, made);
+        list.push(made);
       }
     }
+  }
+  if (written !== '' && (list.length > 0 || c.heads.size < 100_000)) c.heads.set(written, list);
+  return list.length ? list : null;
+}
+
+/** The tails of prefix templates written `written`, by the tag before them (null when none). */
+function tailsOf(model: LearnedModel, written: string): Map<string, PrefixPart[]> | null {
+  const c = compositionOf(model);
+  const cached = c.tails.get(written);
+  if (cached !== undefined) return cached.size ? cached : null;
+  const byKey = new Map<string, PrefixPart>();
+  const byJunction = new Map<string, PrefixPart[]>();
+  const reversed = [...written].reverse().join('');
+  for (const id of idsStartingWith(c.backward, c.backwardKeys, reversed)) {
+    const t = model.prefixTemplates[id]!;
+    let length = 0;
+    for (const m of t.before) length += m.surface.length;
     for (let j = 1; j < t.before.length; j++) {
+      length -= t.before[j - 1]!.surface.length;
+      if (length > written.length) continue;
+      if (length < written.length) break;
       const ms = t.before.slice(j);
       const junction = t.before[j - 1]!.tag;
       const key = `${junction}\t${formatSegmentation(ms)}\t${ms.map((m) => m.surface).join('|')}\t${t.stemTag}\t${t.rewrite}\t${t.keepCase}`;
-      const part = tailParts.get(key);
+      const part = byKey.get(key);
       if (part) part.count += t.count;
       else {
         const made: PrefixPart = { morphemes: ms, junction, pos: '', stemTag: t.stemTag, rewrite: t.rewrite, keepCase: t.keepCase, count: t.count };
-        tailParts.set(key, made);
-        const w = written(ms);
-        if (w === '') continue;
-        let byJunction = tails.get(w);
-        if (!byJunction) tails.set(w, (byJunction = new Map()));
+        byKey.set(key, made);
         const list = byJunction.get(junction);
         if (list) list.push(made);
         else byJunction.set(junction, [made]);
       }
     }
+  }
+  if (written !== '' && (byJunction.size > 0 || c.tails.size < 100_000)) c.tails.set(written, byJunction);
+  return byJunction.size ? byJunction : null;
+}
+
+/** The lemma of reading `r` (without decoding the rest of it). */
+function lemmaOfReading(model: LearnedModel, r: number): string {
+  const reading = model.readings[r];
+  if (reading) return reading.lemma;
+  const line = model.rawReadings![r]!;
+  return line.slice(0, line.indexOf('\t'));
+}
+
+/** The readings of a lower-cased form as [reading index, count] pairs (undefined when the text never had it). */
+export function formEntries(model: LearnedModel, form: string): Array<[number, number]> | undefined {
+  const stored = model.forms.get(form);
+  if (typeof stored !== 'string') return stored;
+  const list = stored.split(' ').map((pair) => {
+    const colon = pair.lastIndexOf(':');
+    return [Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))] as [number, number];
   });
-  model.heads = heads;
-  model.tails = tails;
-  return { heads, tails };
+  model.forms.set(form, list);
+  return list;
+}
+
+/** Each line of a TSV file after its header, split at its first tab: `line(key, rest)`. */
+function eachKeyed(text: string, line: (key: string, rest: string) => void): void {
+  let at = text.indexOf('\n') + 1;
+  while (at > 0 && at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    const tab = text.indexOf('\t', at);
+    if (tab > at && tab < end) line(text.slice(at, tab), text.slice(tab + 1, end));
+    at = end + 1;
+  }
+}
+
+/** How many tokens of the text have each lemma (lower-cased), built once per model on first use. */
+function lemmaCounts(model: LearnedModel): Map<string, number> {
+  if (model.lemmas) return model.lemmas;
+  const lemmas = new Map<string, number>();
+  const add = (r: number, count: number): void => {
+    const lemma = lemmaOfReading(model, r).toLowerCase();
+    lemmas.set(lemma, (lemmas.get(lemma) ?? 0) + count);
+  };
+  for (const stored of model.forms.values()) {
+    if (typeof stored !== 'string') {
+      for (const [r, count] of stored) add(r, count);
+      continue;
+    }
+    // `12:3 40:1` read in place (decoding every form's list would cost more than the whole count).
+    let at = 0;
+    while (at < stored.length) {
+      let end = stored.indexOf(' ', at);
+      if (end < 0) end = stored.length;
+      const colon = stored.lastIndexOf(':', end);
+      add(Number(stored.slice(at, colon)), Number(stored.slice(colon + 1, end)));
+      at = end + 1;
+    }
+  }
+  model.lemmas = lemmas;
+  return lemmas;
 }
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
@@ -294,18 +423,12 @@ export function loadModel(dir: string): LearnedModel | null {
   if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
   const meta = parse(read('meta.yaml')) as Record<string, unknown>;
-  const rawReadings = rows(read('readings.tsv'));
+  const readingsText = read('readings.tsv');
+  const rawReadings = readingsText.slice(readingsText.indexOf('\n') + 1).split('\n');
+  if (rawReadings[rawReadings.length - 1] === '') rawReadings.pop();
   const readings = new Array<StoredReading | undefined>(rawReadings.length);
-  const forms = new Map<string, Array<[number, number]>>();
-  for (const [form, list] of rows(read('forms.tsv'))) {
-    forms.set(
-      form!,
-      list!.split(' ').map((pair) => {
-        const colon = pair.lastIndexOf(':');
-        return [Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))] as [number, number];
-      }),
-    );
-  }
+  const forms = new Map<string, Array<[number, number]> | string>();
+  eachKeyed(read('forms.tsv'), (form, list) => forms.set(form, list));
   const prefixTemplates: PrefixTemplate[] = rows(read('prefixes.tsv')).map((r) => ({
     count: Number(r[0]),
     prefix: r[1]!,
@@ -329,7 +452,18 @@ export function loadModel(dir: string): LearnedModel | null {
   const lexicon = new Map<string, number>();
   for (const [stem, tag, nounClass, count] of rows(read('lexicon.tsv'))) addLexicon(lexicon, stem!, tag!, nounClass!, Number(count));
   const weights = new Map<string, number>();
-  for (const [feature, weight] of rows(read('weights.tsv'))) weights.set(feature!, Number(weight));
+  const context = new Map<string, Map<string, number>>();
+  eachKeyed(read('weights.tsv'), (feature, weight) => {
+    if (!isContextFeature(feature)) {
+      weights.set(feature, Number(weight));
+      return;
+    }
+    const bar = feature.lastIndexOf('|');
+    const key = feature.slice(0, bar);
+    let byPos = context.get(key);
+    if (!byPos) context.set(key, (byPos = new Map()));
+    byPos.set(feature.slice(bar + 1), Number(weight));
+  });
   return indexModel({
     language: String(meta.language ?? path.basename(path.dirname(dir))),
     readings,
@@ -340,6 +474,7 @@ export function loadModel(dir: string): LearnedModel | null {
     pairs,
     lexicon,
     weights,
+    context,
     scale: Number(meta.scale ?? 1),
     meta,
   });
@@ -369,7 +504,7 @@ function baseFeatures(token: string, pos: string, shape = shapeOf(token)): strin
 export function readingAt(model: LearnedModel, r: number): StoredReading {
   let reading = model.readings[r];
   if (!reading) {
-    const [lemma, pos, seg, surf] = model.rawReadings![r]!;
+    const [lemma, pos, seg, surf] = model.rawReadings![r]!.split('\t');
     reading = { lemma: lemma!, pos: pos!, morphemes: decodeMorphemes(seg ?? '', surf ?? '') };
     model.readings[r] = reading;
   }
@@ -378,7 +513,7 @@ export function readingAt(model: LearnedModel, r: number): StoredReading {
 
 /** Candidates from the word-form table (null when the form was not seen, or only in the left-out token). */
 export function seenCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] | null {
-  const list = model.forms.get(token.toLowerCase());
+  const list = formEntries(model, token.toLowerCase());
   if (!list) return null;
   let total = 0;
   const counted: Array<[number, number]> = [];
@@ -430,6 +565,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
   }
   const shape = shapeOf(token);
+  const lemmas = lemmaCounts(model);
+  const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
   const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
   const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean }> = [];
@@ -440,12 +577,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
   }
   const composedOptions: typeof options = [];
-  const { heads, tails } = compositionIndex(model);
   for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
-    const headList = heads.get(lower.slice(0, q));
+    const headList = headsOf(model, lower.slice(0, q));
     if (!headList) continue;
     for (let p = q + 1; p <= Math.min(q + model.maxPrefix, n - 2); p++) {
-      const byJunction = tails.get(lower.slice(q, p));
+      const byJunction = tailsOf(model, lower.slice(q, p));
       if (!byJunction) continue;
       for (const head of headList) {
         for (const tail of byJunction.get(head.junction) ?? []) {
@@ -524,6 +660,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       at += m.surface.length;
     }
     const lemma = canonical + suf.lemmaAdd;
+    const lowerLemma = lemma.toLowerCase();
+    const lemmaCount = (lemmas.get(lowerLemma) ?? 0) - (lowerLemma === leftOutLemma ? 1 : 0);
     const guess = tagged === 0;
     const last = canonical.slice(-1).toLowerCase();
     const preSig = pre.before.map((m) => m.tag).join('-');
@@ -551,6 +689,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       `pairsig=${preSig}|${sufSig}|${pre.pos}`,
       `sfirst=${canonical.slice(0, 2).toLowerCase()}|${pre.stemTag}|${pre.nounClass}`,
       `lexpos=${bin(tagged)}|${pre.pos}`,
+      `lemk=${bin(lemmaCount)}|${pre.stemTag}`,
+      `lemk>0=${lemmaCount > 0}|${pre.pos}`,
+      `ladd=${suf.lemmaAdd}|${sufSig}`,
     ];
     return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
   };
@@ -588,25 +729,85 @@ export function candidatesOf(model: LearnedModel, token: string, leaveOut?: Leav
   return seenCandidates(model, token, leaveOut) ?? patternCandidates(model, token, leaveOut);
 }
 
-/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
-export function contextFeatures(pos: string, previousPos: string, previous: string | undefined, next: string | undefined, headClass: string): string[] {
-  const prev = previous === undefined ? '<s>' : previous.toLowerCase();
-  const nxt = next === undefined ? '</s>' : next.toLowerCase();
+/** What the ranker knows of a token's neighbourhood (the previous tokens' chosen readings, the next tokens' words). */
+export interface TokenContext {
+  /** The token itself. */
+  token: string;
+  /** The token is not in the word-form table (its candidates come from templates): its context features are its own. */
+  unseen: boolean;
+  /** POS of the previous token's chosen reading ('<s>' at the start) and of the one before it. */
+  previousPos: string;
+  previousPos2: string;
+  previous: string | undefined;
+  next: string | undefined;
+  /** POS of the next token's likeliest reading before ranking (its most frequent reading, or its best template), '</s>' at the end. */
+  nextPos: string;
+  /** Noun class of the last noun before the token ('' when none). */
+  headClass: string;
+}
+
+const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr']);
+
+/** Whether a feature is one of contextKeys()' (`pw=word|POS`, `u.pp=N05|V`). */
+export function isContextFeature(feature: string): boolean {
+  const start = feature.startsWith('u.') ? 2 : 0;
+  const eq = feature.indexOf('=', start);
+  return eq > 0 && CONTEXT_KINDS.has(feature.slice(start, eq));
+}
+
+/** The context parts of the features linking a candidate's POS to its neighbours: each feature is `part|POS`. */
+export function contextKeys(context: TokenContext): string[] {
+  const prev = context.previous === undefined ? '<s>' : context.previous.toLowerCase();
+  const nxt = context.next === undefined ? '</s>' : context.next.toLowerCase();
+  const word = context.token.toLowerCase();
+  const keys = [
+    `wp=${word}|${context.previousPos}`,
+    `wn=${word}|${context.nextPos}`,
+    `pp=${context.previousPos}`,
+    `pp2=${context.previousPos2}|${context.previousPos}`,
+    `pw=${prev}`,
+    `ps=${prev.slice(-2)}`,
+    `nw=${nxt}`,
+    `ns=${nxt.slice(-2)}`,
+    `np=${nxt.slice(0, 2)}`,
+    `nt=${context.nextPos}`,
+    `ppnt=${context.previousPos}|${context.nextPos}`,
+    `agr=${context.headClass}`,
+  ];
+  return context.unseen ? keys.map((k) => `u.${k}`) : keys;
+}
+
+/** The feature of whether a candidate's class agrees with the last noun's. */
+export function agreementFeature(pos: string, headClass: string): string {
   const match = CLASS_OF_POS.exec(pos);
   const own = match ? match[2]! : '';
   const head = match ? match[1]! : pos;
-  return [
-    `pp=${previousPos}|${pos}`,
-    `pw=${prev}|${pos}`,
-    `nw=${nxt}|${pos}`,
-    `ns=${nxt.slice(-2)}|${pos}`,
-    `np=${nxt.slice(0, 2)}|${pos}`,
-    `agr=${headClass}|${pos}`,
-    `agrsame=${own === '' ? '-' : own === headClass}|${head}`,
-  ];
+  return `agrsame=${own === '' ? '-' : own === headClass}|${head}`;
+}
+
+/** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
+export function contextFeatures(pos: string, context: TokenContext): string[] {
+  return [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
+}
+
+/** The POS a token's candidates put first before ranking ('</s>' past the end, '<unk>' without candidates). */
+export function priorPos(candidates: readonly Candidate[] | undefined): string {
+  if (candidates === undefined) return '</s>';
+  return candidates.length === 0 ? '<unk>' : candidates[0]!.pos;
 }
 
 const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
+
+/**
+ * The class later words agree with after a token read as (`pos`, `morphemes`): a noun's own class;
+ * unchanged after a word that itself agrees (its POS carries a class: a possessive, a relative);
+ * else the class of a noun inside the word (a locative `e-mi-sebenzi-ini`, `na-` + noun), if any.
+ */
+export function headClassAfter(pos: string, morphemes: readonly Morpheme[], current: string, isNoun: (pos: string) => boolean): string {
+  const match = CLASS_OF_POS.exec(pos);
+  if (match) return isNoun(pos) ? match[2]! : current;
+  return nounClassOf(morphemes) || current;
+}
 
 /** The noun class a POS tag carries when the tag is a noun's (`N09` -> `9`), else null. */
 export function nounClassOfPos(pos: string, isNoun: (pos: string) => boolean): string | null {

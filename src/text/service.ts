@@ -102,6 +102,7 @@ function ownReading(token: Token): TokenAnalysis {
     guess: token.kind === 'word',
     source: token.kind === 'word' ? 'guess' : 'rule',
     gloss: null,
+    stem_source: null,
   };
 }
 
@@ -144,7 +145,7 @@ export class TextService {
   }
 
   /** Checks a text against the caps and for characters no text has; the tokens when it passes. */
-  validate(text: string, options: { maxCharacters?: number; paragraphs?: TokenizeOptions['paragraphs'] } = {}): TextResult<TokenizedText> {
+  validate(text: string, options: { maxCharacters?: number; paragraphs?: TokenizeOptions['paragraphs']; abbreviations?: ReadonlySet<string> } = {}): TextResult<TokenizedText> {
     const cap = options.maxCharacters ?? this.limits.maxCharacters;
     if (text.length > cap) {
       return { ...fail('text_too_long', `the text has ${text.length} characters; at most ${cap} are analysed a request: split it at paragraphs and send the parts`), limit: cap, size: text.length };
@@ -155,7 +156,7 @@ export class TextService {
       const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
       return { ...fail('invalid_text', `the text holds U+${code} at offset ${bad.index}, which no written text has (a binary file, or bytes that are not UTF-8?)`), offset: bad.index };
     }
-    const tokenized = tokenize(text, options.paragraphs ? { paragraphs: options.paragraphs } : {});
+    const tokenized = tokenize(text, { ...(options.paragraphs ? { paragraphs: options.paragraphs } : {}), ...(options.abbreviations ? { abbreviations: options.abbreviations } : {}) });
     const long = tokenized.tokens.find((t) => t.end - t.start > this.limits.maxTokenLength);
     if (long) {
       return {
@@ -178,7 +179,8 @@ export class TextService {
   async analyzeText(language: string, text: string, options: TextAnalysisOptions = {}): Promise<TextResult<TextAnalysis>> {
     const chosen = this.analyzer(language);
     if (!chosen.ok) return chosen;
-    const checked = this.validate(text, options);
+    const abbreviations = chosen.value.analyzer.abbreviations;
+    const checked = this.validate(text, { ...options, ...(abbreviations ? { abbreviations } : {}) });
     if (!checked.ok) return checked;
     const { tokens, sentences, paragraphs } = checked.value;
     // The engine's frames come from disk or are built in slices, not inside the first slice.

@@ -12,7 +12,8 @@
  *   (`1 000`, `152 000`), date and time separators between digits (`2020-03-15`, `15/03/2020`,
  *   `10.00`) and a trailing `%`; digits followed by letters are one word (`000MW`, `2nd`);
  * - every punctuation mark is its own token (quotes, brackets, dashes), except that a run of dots
- *   (an ellipsis `...`) is one; any other symbol (`€`, `+`, an emoji) is one token per character;
+ *   (an ellipsis `...`) is one, and that the full stop of an abbreviation the caller lists (the
+ *   annotated text writes `isib.` as one token) stays in its word; any other symbol (`€`, `+`, an emoji) is one token per character;
  * - whitespace separates tokens and is dropped; format characters (zero-width joiners, soft
  *   hyphens) stay inside a word and are dropped between tokens.
  *
@@ -42,6 +43,11 @@ export interface TokenizeOptions {
    * with one paragraph a line).
    */
   paragraphs?: 'blank-line' | 'line';
+  /**
+   * Abbreviations written with their full stop, lower-cased (`isib.`): a word followed by a full stop
+   * that makes one of these keeps the stop inside its token, which then ends no sentence.
+   */
+  abbreviations?: ReadonlySet<string>;
 }
 
 const LETTER = /[\p{L}\p{M}]/u;
@@ -78,6 +84,9 @@ function charAt(text: string, i: number): string | undefined {
 /** Splits `text` into tokens, sentences and paragraphs (see the module comment for the conventions). */
 export function tokenize(text: string, options: TokenizeOptions = {}): TokenizedText {
   const lineParagraphs = options.paragraphs === 'line';
+  const abbreviations = options.abbreviations && options.abbreviations.size > 0 ? options.abbreviations : undefined;
+  let longestAbbreviation = 0;
+  for (const a of abbreviations ?? []) longestAbbreviation = Math.max(longestAbbreviation, a.length);
   const tokens: Token[] = [];
   const sentences: TokenSpan[] = [];
   const paragraphs: TokenSpan[] = [];
@@ -128,6 +137,15 @@ export function tokenize(text: string, options: TokenizeOptions = {}): Tokenized
     const start = i;
     if (isLetter(c)) {
       i = scanWord(text, i);
+      // `isib.`, `njl.njl.`: a listed abbreviation keeps its full stops (and ends no sentence).
+      if (abbreviations && text[i] === '.') {
+        let end = i;
+        // Looking ahead no further than the longest abbreviation keeps the pass linear.
+        while (end - start < longestAbbreviation && text[end] === '.' && !abbreviations.has(text.slice(start, end + 1).toLowerCase()) && isLetter(charAt(text, end + 1))) {
+          end = Math.min(scanWord(text, end + 1), start + longestAbbreviation);
+        }
+        if (text[end] === '.' && abbreviations.has(text.slice(start, end + 1).toLowerCase())) i = end + 1;
+      }
       push(start, i, 'word');
     } else if (isDigit(c)) {
       const numberEnd = scanNumber(text, i);

@@ -30,6 +30,12 @@ export interface TokenAnalysis {
   source: 'lexicon' | 'rule' | 'guess';
   /** English gloss of the lemma, where the lexicon has one. */
   gloss: string | null;
+  /**
+   * Which lexicon lists the reading's stem, by the id of its source: the cartridge lexicon's own
+   * source (`lugha-zul-lexicon`, cited in the cartridge), `sadilar-ii` for the lexicon learnt from
+   * the SADiLaR-II annotated text, `cartridge` for an engine reading of a listed stem; null for a guess.
+   */
+  stem_source: string | null;
 }
 
 /** What a token is, as the tokeniser sees it. */
@@ -60,4 +66,6 @@ export interface TextAnalyzer {
   readonly language: string;
   /** The readings of each token (in order), most probable first, each list cut per `options`. */
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][];
+  /** Abbreviations the analyser reads with their full stop (`isib.`), lower-cased; the tokeniser keeps such a stop in the word. */
+  readonly abbreviations?: ReadonlySet<string>;
 }
