@@ -197,7 +197,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   #name(token: string, readings: TokenAnalysis[], atStart: boolean): TokenAnalysis[] {
     if (!/^\p{Lu}/u.test(token) || readings.some((r) => !r.guess)) return readings;
     if (atStart && readings.length > 0) return readings;
-    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', gloss: null };
+    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
     this.#facts.set(name, { agrees: [], extensions: [] });
     return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
