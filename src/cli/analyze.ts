@@ -14,8 +14,8 @@ import { loadConfig, packageRoot } from '../config.js';
 import { LanguageCodes } from '../language-codes.js';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import { loadLearnedAnalyzer } from '../text/learned-analyzer.js';
-import type { TextAnalysis, TextService } from '../text/service.js';
-import type { TextAnalyzer, TokenAnalysis } from '../text/types.js';
+import type { TextService } from '../text/service.js';
+import type { TextAnalyzer } from '../text/types.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, printJson, table } from './output.js';
 
 // The engine, the services and the text pipeline are imported only when a command needs them: a
