@@ -13,6 +13,9 @@ import type { Services } from '../services.js';
 import type { z } from 'zod';
 import { batchRefusal } from '../batch-generation.js';
 import { toolRefusal } from './access.js';
+import { withArgumentDocs } from './argument-docs.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
 import { withCachedJsonSchema } from './schema-cache.js';
 import type { AnyTool, ToolFailure } from './tool.js';
@@ -30,6 +33,8 @@ export interface LughaMcpServerOptions {
   tools?: readonly AnyTool[];
   /** Unexpected errors of a handler (the caller sees only that one happened). */
   onError?: (error: unknown, tool: string) => void;
+  /** A long-lived connection (stdio): watch the resources that change and notify subscribers (resources.ts). */
+  watchResources?: { intervalMs: number };
 }
 
 export const serverName = 'lugha';
@@ -49,7 +54,10 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
   const { services } = options;
   const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
   // The tool set of a server never changes while it runs, so it announces no list changes.
-  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
+  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, {
+    instructions: INSTRUCTIONS,
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
+  });
   for (const tool of options.tools ?? registeredTools) {
     const listed = toolRefusal(options.principal, tool);
     server.registerTool(
@@ -58,17 +66,20 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         title: tool.title,
         description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
         // Validated in call(), after the tier check and the meter: a bad call is counted like any other.
-        inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred' }),
+        inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred', annotate: { key: tool.name, apply: (json) => withArgumentDocs(tool.name, json) } }),
         outputSchema: withCachedJsonSchema(tool.output),
         annotations: { title: tool.title, ...annotations },
         _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': typeof tool.generative === 'boolean' ? tool.generative : tool.generative.modes },
       },
-      async (args: unknown) => call(tool, args),
+      async (args: unknown, context) => call(tool, args, context.mcpReq.log),
     );
   }
+  registerResources(server, { services, authorize, ...(options.watchResources ? { watch: options.watchResources } : {}) });
+  registerPrompts(server, { services, principal: options.principal, authorize });
   return server;
 
-  async function call(tool: AnyTool, args: unknown): Promise<CallToolResult> {
+  /** `log` sends a notifications/message at or above the level the client set (logging/setLevel, or the request's log level on 2026-07-28). */
+  async function call(tool: AnyTool, args: unknown, log: Log): Promise<CallToolResult> {
     const auth = await authorize();
     if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
     const principal = auth.principal;
@@ -82,6 +93,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
       });
     }
+    await log('debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds }, serverName).catch(() => undefined);
     if (tool.batchSize) {
       const { size, unit } = tool.batchSize(args);
       const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
@@ -94,6 +106,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       outcome = await tool.handler(parsed.data, { services, principal });
     } catch (error) {
       options.onError?.(error, tool.name);
+      await log('error', { tool: tool.name, error: 'internal_error' }, serverName).catch(() => undefined);
       return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
     }
     if (!outcome.ok) return errorResult(outcome);
@@ -103,6 +116,8 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
     return { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
   }
 }
+
+type Log = (level: 'debug' | 'error', data: unknown, logger?: string) => Promise<void>;
 
 const MAX_ALLOWED_SHOWN = 40;
 /** The most schema problems one refusal lists; the rest are counted. */
