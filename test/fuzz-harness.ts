@@ -3,6 +3,7 @@
  * corpus with a withdrawn speaker), the vocabulary of plausible values, and what must never leak.
  */
 import { rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
@@ -15,6 +16,8 @@ export interface FuzzRun {
   perTarget: Map<string, number>;
   statuses: Map<number, number>;
   failures: { index: number; request: FuzzRequest; status: number; problems: string[] }[];
+  /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
+  worstStallMs: number;
 }
 
 export interface FuzzStack {
@@ -93,7 +96,7 @@ export async function fuzzStack(): Promise<FuzzStack> {
 /** Sends `count` requests generated from `seed`, checking each response. */
 export async function runFuzz(stack: FuzzStack, seed: number, count: number, concurrency = 16): Promise<FuzzRun> {
   const rand = prng(seed);
-  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [] };
+  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [], worstStallMs: 0 };
   const byPath = stack.targets.map((t) => ({ key: `${t.method} ${t.path}`, re: new RegExp(`^${t.path.replace(/\{[^}]+\}/g, '[^/?]*')}(\\?|$)`) }));
   let index = 0;
   const next = async (): Promise<void> => {
@@ -109,6 +112,10 @@ export async function runFuzz(stack: FuzzStack, seed: number, count: number, con
       if (problems.length > 0) run.failures.push({ index: i, request, status: response.statusCode, problems });
     }
   };
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   await Promise.all(Array.from({ length: concurrency }, next));
+  stalls.disable();
+  run.worstStallMs = stalls.max / 1e6;
   return run;
 }

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { batchRefusal } from '../batch-generation.js';
 import { toolRefusal } from './access.js';
 import { withArgumentDocs } from './argument-docs.js';
+import { installLogging, type RequestLog } from './logging.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
@@ -74,12 +75,13 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       async (args: unknown, context) => call(tool, args, context.mcpReq.log),
     );
   }
+  const logTo = installLogging(server, serverName);
   registerResources(server, { services, authorize, ...(options.watchResources ? { watch: options.watchResources } : {}) });
   registerPrompts(server, { services, principal: options.principal, authorize });
   return server;
 
   /** `log` sends a notifications/message at or above the level the client set (logging/setLevel, or the request's log level on 2026-07-28). */
-  async function call(tool: AnyTool, args: unknown, log: Log): Promise<CallToolResult> {
+  async function call(tool: AnyTool, args: unknown, log: RequestLog): Promise<CallToolResult> {
     const auth = await authorize();
     if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
     const principal = auth.principal;
@@ -93,7 +95,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
       });
     }
-    await log('debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds }, serverName).catch(() => undefined);
+    await logTo(log, 'debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds });
     if (tool.batchSize) {
       const { size, unit } = tool.batchSize(args);
       const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
@@ -106,7 +108,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       outcome = await tool.handler(parsed.data, { services, principal });
     } catch (error) {
       options.onError?.(error, tool.name);
-      await log('error', { tool: tool.name, error: 'internal_error' }, serverName).catch(() => undefined);
+      await logTo(log, 'error', { tool: tool.name, error: 'internal_error' });
       return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
     }
     if (!outcome.ok) return errorResult(outcome);
@@ -116,8 +118,6 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
     return { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
   }
 }
-
-type Log = (level: 'debug' | 'error', data: unknown, logger?: string) => Promise<void>;
 
 const MAX_ALLOWED_SHOWN = 40;
 /** The most schema problems one refusal lists; the rest are counted. */
