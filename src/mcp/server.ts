@@ -2,7 +2,9 @@
  * Builds the MCP server for one caller from the tool registry: each declaration
  * becomes a tool with annotations; each call is authorised (tier), metered (one
  * request against the daily quota) and answered with `structuredContent` plus
- * text, or with an `isError` result that says how to fix the call.
+ * text, or with an `isError` result that says how to fix the call. Resources,
+ * prompts, completions and logging come from their own modules (resources.ts,
+ * prompts.ts, completions.ts, logging.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
