@@ -52,7 +52,7 @@ if (count > 0) {
   const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
   console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
   console.log(`  bad responses: ${run.failures.length}`);
-  console.log(`  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms)`);
+  console.log(`  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest request ${run.slowest.ms.toFixed(0)} ms: ${run.slowest.request?.method} ${run.slowest.request?.url.slice(0, 120)} (${run.slowest.request?.payload?.length ?? 0} B body)`);
   // No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
   report(`HTTP fuzz, seed ${seed}`, [
     { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
@@ -80,7 +80,8 @@ if (mcpCount > 0) {
   const toolsReached = [...mcpRun.perTool.values()].filter((n) => n > 0).length;
   console.log(`  tools reached: ${toolsReached} of ${mcp.targets.length}`);
   console.log(`  bad results: ${mcpFailures}`);
-  console.log(`  worst event-loop stall: ${mcpRun.worstStallMs.toFixed(0)} ms (goal <= 100 ms)`);
+  const slow = mcpRun.slowest.call;
+  console.log(`  worst event-loop stall: ${mcpRun.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest call ${mcpRun.slowest.ms.toFixed(0)} ms: ${slow?.tool}(${JSON.stringify(slow?.arguments ?? {}).slice(0, 160)})`);
   report(`MCP fuzz, seed ${seed}`, [
     { figure: `MCP fuzz, ${mcpRun.calls} tool calls in process`, lugha: mcpRun.calls / mcpSeconds, baseline: Number.NaN, unit: 'calls/s' },
     { figure: 'MCP fuzz, bad results', lugha: mcpFailures, baseline: Number.NaN, unit: 'count' },

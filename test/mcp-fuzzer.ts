@@ -21,7 +21,7 @@ import { documentedCodes, oversized, pick, prng, randomUnicode as anyUnicode, ty
 import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const randomUnicode = (rand: () => number) => anyUnicode(rand, 16);
 
@@ -295,12 +295,14 @@ export interface McpFuzzRun {
   failures: { index: number; call: McpFuzzCall; problems: string[]; text: string }[];
   /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
   worstStallMs: number;
+  /** The call that took longest, wall clock. */
+  slowest: { ms: number; call: McpFuzzCall | undefined };
 }
 
 /** Makes `count` calls generated from `seed`, checking each result. */
 export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: number, concurrency = 8): Promise<McpFuzzRun> {
   const rand = prng(seed);
-  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [], worstStallMs: 0 };
+  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, call: undefined } };
   // Calls are generated in order from the seed, so the same seed gives the same calls whatever the interleaving.
   const calls = Array.from({ length: count }, () => buildCall(rand, stack.targets, stack.vocab, stack.clients.length));
   let index = 0;
@@ -310,7 +312,10 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
       const call = calls[i]!;
       run.perTool.set(call.tool, (run.perTool.get(call.tool) ?? 0) + 1);
       const client: Client = stack.clients[call.client]!.client;
+      // The in-memory transport delivers by promise alone: a turn of the event loop between calls, as a real transport's I/O gives, so the stall measured is one call's.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       let result;
+      const started = performance.now();
       try {
         result = await client.callTool({ name: call.tool, ...(call.arguments === undefined ? {} : { arguments: call.arguments }) });
       } catch (error) {
@@ -320,6 +325,8 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
         continue;
       }
       run.calls++;
+      const ms = performance.now() - started;
+      if (ms > run.slowest.ms) run.slowest = { ms, call };
       const text = textOf(result);
       const schemaRefusal = text.startsWith('Input validation error') || text.startsWith(SCHEMA_REFUSAL);
       const kind = result.isError === true ? (schemaRefusal ? 'validation' : (/^([a-z0-9_]+): /.exec(text)?.[1] ?? 'other')) : 'ok';
