@@ -74,9 +74,12 @@ describe('MCP resources, prompts, completions, logging', () => {
     for (const text of [manifest[0]!.text!, card[0]!.text!]) {
       assert.doesNotMatch(text, /swh-s[12]|data-dir|\.wav|\/tmp\/|blobs?\//);
     }
+    const before = await h.services.store.quota.used(academic.keyId, day());
     await assert.rejects(academic.client.readResource({ uri: 'lugha://languages/xx/grammar' }), /no installed language "xx"/);
     await assert.rejects(academic.client.readResource({ uri: 'lugha://docs/operations' }), /no document "operations"/);
+    await assert.rejects(academic.client.readResource({ uri: 'lugha://audio/qq/dataset-card' }), /"qq" is not a known Bantu language code/);
     await assert.rejects(academic.client.readResource({ uri: 'lugha://nothing/here' }), /not found/i);
+    assert.equal(await h.services.store.quota.used(academic.keyId, day()), before, 'a URI that names nothing is not counted');
   });
 
   it('serves the docs', async () => {

@@ -12,7 +12,8 @@
  *
  * Every resource is read-only and free of speaker ids, storage paths, buckets and URLs
  * inside the service, so any key that may use MCP (Academic and up) reads all of them.
- * Each resources/read re-checks the key and counts one request against its daily quota.
+ * Each resources/read of an existing resource re-checks the key and counts one request
+ * against its daily quota (a URI that names nothing is refused before counting).
  *
  * Where resources change: withdrawing consent changes a language's consent manifest and
  * dataset card. A server built with `watch` (the long-lived stdio connection) re-reads them
@@ -100,9 +101,11 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
       mimeType: 'text/markdown',
     },
     async (uri, variables) => {
+      const language = one(variables.language!);
+      if (!services.morphology.engine(language).ok) throw new ResourceNotFoundError(uri.href, `no installed language "${language}"; resources/list gives the installed ones`);
       const principal = await admit();
-      const text = await grammarSummary(services, principal, one(variables.language!));
-      if (text === undefined) throw new ResourceNotFoundError(uri.href, `no installed language "${one(variables.language!)}"; resources/list gives the installed ones`);
+      const text = await grammarSummary(services, principal, language);
+      if (text === undefined) throw new ResourceNotFoundError(uri.href, `no installed language "${language}"; resources/list gives the installed ones`);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] };
     },
   );
@@ -133,9 +136,9 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
       mimeType: 'application/json',
     },
     async (uri, variables) => {
-      await admit();
       const iso = await audioLanguage(one(variables.language!));
       if (!iso) throw new ResourceNotFoundError(uri.href, `"${one(variables.language!)}" is not a known Bantu language code`);
+      await admit();
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await services.audio.consentManifest(iso), null, 2) }] };
     },
   );
@@ -161,9 +164,9 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
       mimeType: 'text/markdown',
     },
     async (uri, variables) => {
-      await admit();
       const iso = await audioLanguage(one(variables.language!));
       if (!iso) throw new ResourceNotFoundError(uri.href, `"${one(variables.language!)}" is not a known Bantu language code`);
+      await admit();
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await datasetCardText(services, iso) }] };
     },
   );
