@@ -8,6 +8,8 @@
  * When both run, they run at once in two child processes of this script (BENCH_FUZZ_PART=http|mcp),
  * one per core on a 2-core machine; each child prints and reports its own rows, and this process
  * exits 1 if either found a bad response.
+ * Each part also prints the worst event-loop stall it saw (the service's goal: at most 100 ms);
+ * the fuzz includes oversized arrays, nesting thousands deep and strings past every body limit.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -50,12 +52,15 @@ if (count > 0) {
   const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
   console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
   console.log(`  bad responses: ${run.failures.length}`);
+  console.log(`  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest request ${run.slowest.ms.toFixed(0)} ms: ${run.slowest.request?.method} ${run.slowest.request?.url.slice(0, 120)} (${run.slowest.request?.payload?.length ?? 0} B body)`);
   // No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
   report(`HTTP fuzz, seed ${seed}`, [
     { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
     { figure: 'HTTP fuzz, bad responses', lugha: run.failures.length, baseline: Number.NaN, unit: 'count' },
     // Baseline here = how many the OpenAPI description declares, so a ratio of 1.00 means every one was fuzzed.
     { figure: 'HTTP fuzz, operations reached of declared', lugha: reached, baseline: stack.targets.length, unit: 'count' },
+    // Baseline = the goal (100 ms): a ratio above 1.00 means some request blocked the loop for longer.
+    { figure: 'HTTP fuzz, worst event-loop stall', lugha: run.worstStallMs, baseline: 100, unit: 'ms' },
   ]);
   for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
   httpFailures = run.failures.length;
@@ -75,10 +80,13 @@ if (mcpCount > 0) {
   const toolsReached = [...mcpRun.perTool.values()].filter((n) => n > 0).length;
   console.log(`  tools reached: ${toolsReached} of ${mcp.targets.length}`);
   console.log(`  bad results: ${mcpFailures}`);
+  const slow = mcpRun.slowest.call;
+  console.log(`  worst event-loop stall: ${mcpRun.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest call ${mcpRun.slowest.ms.toFixed(0)} ms: ${slow?.tool}(${JSON.stringify(slow?.arguments ?? {}).slice(0, 160)})`);
   report(`MCP fuzz, seed ${seed}`, [
     { figure: `MCP fuzz, ${mcpRun.calls} tool calls in process`, lugha: mcpRun.calls / mcpSeconds, baseline: Number.NaN, unit: 'calls/s' },
     { figure: 'MCP fuzz, bad results', lugha: mcpFailures, baseline: Number.NaN, unit: 'count' },
     { figure: 'MCP fuzz, tools reached of listed', lugha: toolsReached, baseline: mcp.targets.length, unit: 'count' },
+    { figure: 'MCP fuzz, worst event-loop stall', lugha: mcpRun.worstStallMs, baseline: 100, unit: 'ms' },
   ]);
   for (const f of mcpRun.failures.slice(0, 20)) console.log(`    ${describeFailure(f).slice(0, 400)}`);
 }

@@ -3,6 +3,7 @@
  * corpus with a withdrawn speaker), the vocabulary of plausible values, and what must never leak.
  */
 import { rmSync } from 'node:fs';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
@@ -15,6 +16,10 @@ export interface FuzzRun {
   perTarget: Map<string, number>;
   statuses: Map<number, number>;
   failures: { index: number; request: FuzzRequest; status: number; problems: string[] }[];
+  /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
+  worstStallMs: number;
+  /** The request that took longest, wall clock (on a busy machine, includes waiting for the CPU). */
+  slowest: { ms: number; request: FuzzRequest | undefined };
 }
 
 export interface FuzzStack {
@@ -93,7 +98,7 @@ export async function fuzzStack(): Promise<FuzzStack> {
 /** Sends `count` requests generated from `seed`, checking each response. */
 export async function runFuzz(stack: FuzzStack, seed: number, count: number, concurrency = 16): Promise<FuzzRun> {
   const rand = prng(seed);
-  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [] };
+  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, request: undefined } };
   const byPath = stack.targets.map((t) => ({ key: `${t.method} ${t.path}`, re: new RegExp(`^${t.path.replace(/\{[^}]+\}/g, '[^/?]*')}(\\?|$)`) }));
   let index = 0;
   const next = async (): Promise<void> => {
@@ -102,13 +107,22 @@ export async function runFuzz(stack: FuzzStack, seed: number, count: number, con
       const request = buildRequest(rand, stack.targets, stack.vocab);
       const hit = byPath.find((t) => t.re.test(request.url));
       if (hit) run.perTarget.set(hit.key, (run.perTarget.get(hit.key) ?? 0) + 1);
+      // A turn of the event loop between requests, as network I/O gives a real server: the stall measured is then one request's.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const started = performance.now();
       const response = await stack.h.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
       run.requests++;
+      const ms = performance.now() - started;
+      if (ms > run.slowest.ms) run.slowest = { ms, request };
       run.statuses.set(response.statusCode, (run.statuses.get(response.statusCode) ?? 0) + 1);
       const problems = violations(request, { statusCode: response.statusCode, headers: response.headers, body: response.body }, stack.codes, stack.secrets);
       if (problems.length > 0) run.failures.push({ index: i, request, status: response.statusCode, problems });
     }
   };
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   await Promise.all(Array.from({ length: concurrency }, next));
+  stalls.disable();
+  run.worstStallMs = stalls.max / 1e6;
   return run;
 }

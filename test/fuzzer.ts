@@ -182,8 +182,24 @@ function encode(rand: () => number, v: string): string {
 }
 
 /** A JSON body from a schema, mostly valid in shape. */
+/**
+ * Shapes that cost a careless server dearly: an array past every batch ceiling, nesting
+ * thousands deep, a string past every body limit. Rare, so the run stays fast.
+ */
+export function oversized(rand: () => number): unknown {
+  const r = rand();
+  if (r < 0.4) return Array.from({ length: pick(rand, [5_001, 20_000]) }, () => pick(rand, [{}, 'a', 1]));
+  if (r < 0.7) {
+    let nested: unknown = 'penda';
+    for (let i = pick(rand, [200, 1_500]); i > 0; i--) nested = rand() < 0.5 ? [nested] : { a: nested };
+    return nested;
+  }
+  return pick(rand, ['x', 'ŋ', '\ud83d\ude00']).repeat(pick(rand, [300_000, 1_200_000]));
+}
+
 function bodyFor(rand: () => number, schema: JsonSchema | undefined, vocab: Vocabulary, depth = 0): unknown {
   if (!schema || depth > 4) return null;
+  if (depth <= 2 && rand() < 0.01) return oversized(rand);
   const options = schema.anyOf ?? schema.oneOf;
   if (options && options.length > 0) return bodyFor(rand, pick(rand, options), vocab, depth + 1);
   if (schema.enum && schema.enum.length > 0) return rand() < 0.9 ? pick(rand, schema.enum) : pick(rand, HOSTILE);

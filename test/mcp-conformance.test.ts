@@ -1,4 +1,4 @@
-// Runs the generic server scenarios of the official MCP conformance suite (@modelcontextprotocol/conformance) against /mcp; scenarios that need the SDK's fixture tools, resources or prompts are listed in fixtures/mcp-conformance-expected-failures.yaml.
+// Runs the generic server scenarios of the official MCP conformance suite (@modelcontextprotocol/conformance) against /mcp; scenarios that need the reference server's fixture tools, resources or prompts are listed in fixtures/mcp-conformance-expected-failures.yaml.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,7 +63,7 @@ describe('MCP conformance suite against /mcp', { skip }, () => {
     });
     assert.equal(code, 0, output.slice(-4000));
     assert.match(output, /Baseline check passed/);
-    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection']) {
+    for (const scenario of ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection', 'resources-list', 'prompts-list', 'logging-set-level']) {
       assert.match(output, new RegExp(`✓ ${scenario}: [1-9]\\d* passed, 0 failed`), `${scenario} passes`);
     }
   });

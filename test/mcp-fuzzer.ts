@@ -17,10 +17,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
-import { documentedCodes, pick, prng, randomUnicode as anyUnicode, type JsonSchema } from './fuzzer.js';
+import { documentedCodes, oversized, pick, prng, randomUnicode as anyUnicode, type JsonSchema } from './fuzzer.js';
 import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 const randomUnicode = (rand: () => number) => anyUnicode(rand, 16);
 
@@ -102,6 +103,7 @@ function valueFor(rand: () => number, name: string, schema: JsonSchema, vocab: M
   const known = vocab[name];
   if (r >= hostility) return known && known.length > 0 && rand() < 0.7 ? structuredClone(pick(rand, known)) : plausible(rand, schema, vocab, depth, hostility);
   if (r < hostility * 0.6) return hostileString(rand);
+  if (r < hostility * 0.63) return oversized(rand);
   return structuredClone(pick(rand, WRONG_TYPES));
 }
 
@@ -291,12 +293,16 @@ export interface McpFuzzRun {
   /** Results by kind: ok, or the error code (validation for the SDK's input validation). */
   outcomes: Map<string, number>;
   failures: { index: number; call: McpFuzzCall; problems: string[]; text: string }[];
+  /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
+  worstStallMs: number;
+  /** The call that took longest, wall clock. */
+  slowest: { ms: number; call: McpFuzzCall | undefined };
 }
 
 /** Makes `count` calls generated from `seed`, checking each result. */
 export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: number, concurrency = 8): Promise<McpFuzzRun> {
   const rand = prng(seed);
-  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [] };
+  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, call: undefined } };
   // Calls are generated in order from the seed, so the same seed gives the same calls whatever the interleaving.
   const calls = Array.from({ length: count }, () => buildCall(rand, stack.targets, stack.vocab, stack.clients.length));
   let index = 0;
@@ -306,7 +312,10 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
       const call = calls[i]!;
       run.perTool.set(call.tool, (run.perTool.get(call.tool) ?? 0) + 1);
       const client: Client = stack.clients[call.client]!.client;
+      // The in-memory transport delivers by promise alone: a turn of the event loop between calls, as a real transport's I/O gives, so the stall measured is one call's.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       let result;
+      const started = performance.now();
       try {
         result = await client.callTool({ name: call.tool, ...(call.arguments === undefined ? {} : { arguments: call.arguments }) });
       } catch (error) {
@@ -316,6 +325,8 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
         continue;
       }
       run.calls++;
+      const ms = performance.now() - started;
+      if (ms > run.slowest.ms) run.slowest = { ms, call };
       const text = textOf(result);
       const schemaRefusal = text.startsWith('Input validation error') || text.startsWith(SCHEMA_REFUSAL);
       const kind = result.isError === true ? (schemaRefusal ? 'validation' : (/^([a-z0-9_]+): /.exec(text)?.[1] ?? 'other')) : 'ok';
@@ -324,7 +335,11 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
       if (problems.length > 0) run.failures.push({ index: i, call, problems, text: text.slice(0, 300) });
     }
   };
+  const stalls = monitorEventLoopDelay({ resolution: 10 });
+  stalls.enable();
   await Promise.all(Array.from({ length: concurrency }, next));
+  stalls.disable();
+  run.worstStallMs = stalls.max / 1e6;
   return run;
 }
 

@@ -110,6 +110,24 @@ describe('lugha mcp over stdio, bridged to a remote service with LUGHA_API_URL',
     assert.equal(await usedToday(h, id), 1);
   });
 
+  it('forwards resources, prompts and completions to the remote, which counts each read', async () => {
+    const { key, id } = await h.issue('academic');
+    const client = await stdioClient([], { LUGHA_API_KEY: key, LUGHA_API_URL: base });
+    const { resources } = await client.listResources();
+    assert.ok(resources.some((r) => r.uri === 'lugha://languages/swh/grammar'));
+    const grammar = await client.readResource({ uri: 'lugha://languages/swh/grammar' });
+    assert.match((grammar.contents[0] as { text: string }).text, /^# Swahili \(swh\)/);
+    const { prompts } = await client.listPrompts();
+    assert.match(prompts.find((p) => p.name === 'conjugation_table')!.description ?? '', /^\[Not available to this key/);
+    const explain = await client.getPrompt({ name: 'explain_word', arguments: { language: 'swh', form: 'ninakupenda' } });
+    assert.match((explain.messages[0]!.content as { text: string }).text, /decompose_morphemes/);
+    const completed = await client.complete({ ref: { type: 'ref/prompt', name: 'explain_word' }, argument: { name: 'language', value: 'zu' } });
+    assert.ok(completed.completion.values.includes('zul'));
+    await assert.rejects(client.readResource({ uri: 'lugha://docs/nothing' }), /no document "nothing"/);
+    await client.close();
+    assert.equal(await usedToday(h, id), 1, 'the one successful read');
+  });
+
   it('ends with the remote refusal for an Evaluation key', async () => {
     const { key } = await h.issue('evaluation', 'evaluation');
     const out = await runMcpAsync([], { LUGHA_API_KEY: key, LUGHA_API_URL: base });

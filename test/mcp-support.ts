@@ -1,7 +1,7 @@
 /** MCP test fixtures: a client linked in-process to Lugha's MCP server for a key of a given tier. */
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Tier } from '../src/access/plans.js';
-import { createLughaMcpServer } from '../src/mcp/server.js';
+import { createLughaMcpServer, type LughaMcpServerOptions } from '../src/mcp/server.js';
 import type { Harness } from './helpers.js';
 
 export interface LinkedClient {
@@ -10,8 +10,8 @@ export interface LinkedClient {
   close(): Promise<void>;
 }
 
-/** A client connected in-process to a server built for a fresh key of `tier`. */
-export async function linkedClient(h: Harness, tier: Tier): Promise<LinkedClient> {
+/** A client connected in-process to a server built for a fresh key of `tier` (with `extra` server options). */
+export async function linkedClient(h: Harness, tier: Tier, extra: Partial<LughaMcpServerOptions> = {}): Promise<LinkedClient> {
   const { key, id } = await h.issue(tier);
   const authorize = async () => {
     const auth = await h.services.keys.authenticate(`Bearer ${key}`);
@@ -19,7 +19,7 @@ export async function linkedClient(h: Harness, tier: Tier): Promise<LinkedClient
   };
   const first = await authorize();
   if (!first.ok) throw new Error(first.message);
-  const server = createLughaMcpServer({ services: h.services, principal: first.principal, authorize });
+  const server = createLughaMcpServer({ services: h.services, principal: first.principal, authorize, ...extra });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'lugha-test', version: '1.0.0' });

@@ -99,6 +99,19 @@ describe('MCP tools, in-process', () => {
     assert.ok(groups.Analysis!.includes('get_tonal_analysis') && groups.Utility!.includes('spell_number'));
   });
 
+  it('describes every argument of every tool with an example, and never points a model at a REST route', async () => {
+    const { tools: listed } = await mcp.client.listTools();
+    const undocumented: string[] = [];
+    for (const tool of listed) {
+      assert.doesNotMatch(tool.description ?? '', /\b(GET|POST) \/|\/api\/v1/, `${tool.name}: a model cannot call REST routes`);
+      for (const [name, schema] of Object.entries((tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>)) {
+        if (!/\S/.test(schema.description ?? '') || !/Example: \S/.test(schema.description ?? '')) undocumented.push(`${tool.name}.${name}`);
+        assert.doesNotMatch(schema.description ?? '', /\b(GET|POST) \/|\/api\/v1/, `${tool.name}.${name}`);
+      }
+    }
+    assert.deepEqual(undocumented, []);
+  });
+
   it('conjugate_verb: the slots and English of a negative future with an object', async () => {
     const data = await ok('conjugate_verb', { language: 'swh', root: '-pend-', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' });
     assert.equal(data.surface_form, 'hawatakipenda');

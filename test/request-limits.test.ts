@@ -7,6 +7,7 @@ import type { Tier } from '../src/access/plans.js';
 import type { HfstLookupOutput } from '../src/hfst/service.js';
 import { createLughaMcpServer } from '../src/mcp/server.js';
 import type { Services } from '../src/services.js';
+import { routeBodyLimits } from '../src/http/routes/body-limits.js';
 import { harness, problemOf, type Harness } from './helpers.js';
 import { linkedClient, textOf } from './mcp-support.js';
 
@@ -198,5 +199,33 @@ describe('size limits before per-item work', () => {
     const fine = await h.call(key, '/api/v1/languages?per_page=2&page=1');
     assert.equal(fine.statusCode, 200);
     assert.equal(fine.json().meta.per_page, 2);
+  });
+
+  it('REST and /mcp: each POST route has its own body limit under the server-wide one (413 before parsing)', async () => {
+    // A server-wide limit well above every route's, so the 413s below are the routes' own.
+    const wide = await harness({ flags: { bodyLimit: 8 * 1024 * 1024 } });
+    try {
+      const { key } = await wide.issue('enterprise');
+      const padded = (bytes: number, body: Record<string, unknown>) => JSON.stringify({ ...body, pad: 'x'.repeat(bytes) });
+      const post = (url: string, payload: string) =>
+        wide.call(key, { method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload });
+      const cases: Array<[string, number, number]> = [
+        ['/api/v1/hfst/analyze', routeBodyLimits.hfstLookup, 256 * 1024],
+        ['/api/v1/batch-generate', routeBodyLimits.batchGenerate, 1024 * 1024],
+        ['/api/v1/analyze-text', routeBodyLimits.analyzeText, 128 * 1024],
+        ['/mcp', routeBodyLimits.mcp, 1024 * 1024],
+      ];
+      for (const [url, limit, documented] of cases) {
+        assert.equal(limit, documented, `${url}: the limit docs/api.md gives`);
+        const over = await post(url, padded(limit, { language: 'swh' }));
+        assert.equal(over.statusCode, 413, url);
+        assert.equal(problemOf(over).code, 'payload_too_large', url);
+        // Just under the limit the body is read and judged on its content (an unknown member here), not refused for size.
+        const under = await post(url, padded(limit - 1024, { language: 'swh' }));
+        assert.notEqual(under.statusCode, 413, url);
+      }
+    } finally {
+      await wide.close();
+    }
   });
 });

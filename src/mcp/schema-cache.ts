@@ -12,20 +12,42 @@ type Io = 'input' | 'output';
 
 const wrapped = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 
-const deferred = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+const deferred = new WeakMap<z.ZodType, Map<string, StandardSchemaWithJSON>>();
 
 /**
  * `schema` as a Standard Schema whose JSON Schema conversions are computed once (and frozen).
  * With `validate: 'deferred'` the SDK's own check accepts any value: the schema is still
  * advertised, and the caller validates after authorising and metering the call (server.ts).
  */
-export function withCachedJsonSchema(schema: z.ZodType, options: { validate?: 'sdk' | 'deferred' } = {}): StandardSchemaWithJSON {
+export function withCachedJsonSchema(
+  schema: z.ZodType,
+  options: {
+    validate?: 'sdk' | 'deferred';
+    /** Adds to the advertised input JSON Schema (deferred only); `key` names the annotation, as two tools may share a schema. */
+    annotate?: { key: string; apply: (json: Record<string, unknown>) => Record<string, unknown> };
+  } = {},
+): StandardSchemaWithJSON {
   if (options.validate === 'deferred') {
-    const known = deferred.get(schema);
+    let forSchema = deferred.get(schema);
+    if (!forSchema) deferred.set(schema, (forSchema = new Map()));
+    const known = forSchema.get(options.annotate?.key ?? '');
     if (known) return known;
     const inner = withCachedJsonSchema(schema)['~standard'];
-    const passThrough: StandardSchemaWithJSON = { '~standard': { ...inner, validate: (value) => ({ value }) } };
-    deferred.set(schema, passThrough);
+    const annotate = options.annotate?.apply;
+    // The advertised input schema, with what annotate adds (argument examples), computed once per target.
+    const annotated = new Map<string, Record<string, unknown>>();
+    const input: typeof inner.jsonSchema.input = (target) => {
+      if (!annotate) return inner.jsonSchema.input(target);
+      const key = String(target.target);
+      let json = annotated.get(key);
+      if (!json) {
+        json = deepFreeze(annotate(inner.jsonSchema.input(target)));
+        annotated.set(key, json);
+      }
+      return json;
+    };
+    const passThrough: StandardSchemaWithJSON = { '~standard': { ...inner, jsonSchema: { ...inner.jsonSchema, input }, validate: (value) => ({ value }) } };
+    forSchema.set(options.annotate?.key ?? '', passThrough);
     return passThrough;
   }
   const existing = wrapped.get(schema);

@@ -2,7 +2,9 @@
  * Builds the MCP server for one caller from the tool registry: each declaration
  * becomes a tool with annotations; each call is authorised (tier), metered (one
  * request against the daily quota) and answered with `structuredContent` plus
- * text, or with an `isError` result that says how to fix the call.
+ * text, or with an `isError` result that says how to fix the call. Resources,
+ * prompts, completions and logging come from their own modules (resources.ts,
+ * prompts.ts, completions.ts, logging.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,10 @@ import type { Services } from '../services.js';
 import type { z } from 'zod';
 import { batchRefusal } from '../batch-generation.js';
 import { toolRefusal } from './access.js';
+import { withArgumentDocs } from './argument-docs.js';
+import { installLogging, type RequestLog } from './logging.js';
+import { registerPrompts } from './prompts.js';
+import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
 import { withCachedJsonSchema } from './schema-cache.js';
 import type { AnyTool, ToolFailure } from './tool.js';
@@ -30,6 +36,8 @@ export interface LughaMcpServerOptions {
   tools?: readonly AnyTool[];
   /** Unexpected errors of a handler (the caller sees only that one happened). */
   onError?: (error: unknown, tool: string) => void;
+  /** A long-lived connection (stdio): watch the resources that change and notify subscribers (resources.ts). */
+  watchResources?: { intervalMs: number };
 }
 
 export const serverName = 'lugha';
@@ -49,7 +57,10 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
   const { services } = options;
   const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
   // The tool set of a server never changes while it runs, so it announces no list changes.
-  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } });
+  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, {
+    instructions: INSTRUCTIONS,
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
+  });
   for (const tool of options.tools ?? registeredTools) {
     const listed = toolRefusal(options.principal, tool);
     server.registerTool(
@@ -58,17 +69,21 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         title: tool.title,
         description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
         // Validated in call(), after the tier check and the meter: a bad call is counted like any other.
-        inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred' }),
+        inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred', annotate: { key: tool.name, apply: (json) => withArgumentDocs(tool.name, json) } }),
         outputSchema: withCachedJsonSchema(tool.output),
         annotations: { title: tool.title, ...annotations },
         _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': typeof tool.generative === 'boolean' ? tool.generative : tool.generative.modes },
       },
-      async (args: unknown) => call(tool, args),
+      async (args: unknown, context) => call(tool, args, context.mcpReq.log),
     );
   }
+  const logTo = installLogging(server, serverName);
+  registerResources(server, { services, authorize, ...(options.watchResources ? { watch: options.watchResources } : {}) });
+  registerPrompts(server, { services, principal: options.principal, authorize });
   return server;
 
-  async function call(tool: AnyTool, args: unknown): Promise<CallToolResult> {
+  /** `log` sends a notifications/message at or above the level the client set (logging/setLevel, or the request's log level on 2026-07-28). */
+  async function call(tool: AnyTool, args: unknown, log: RequestLog): Promise<CallToolResult> {
     const auth = await authorize();
     if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
     const principal = auth.principal;
@@ -82,6 +97,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
       });
     }
+    await logTo(log, 'debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds });
     if (tool.batchSize) {
       const { size, unit } = tool.batchSize(args);
       const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
@@ -94,6 +110,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       outcome = await tool.handler(parsed.data, { services, principal });
     } catch (error) {
       options.onError?.(error, tool.name);
+      await logTo(log, 'error', { tool: tool.name, error: 'internal_error' });
       return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
     }
     if (!outcome.ok) return errorResult(outcome);

@@ -17,6 +17,9 @@ export class McpStartError extends Error {
   override name = 'McpStartError';
 }
 
+/** How often a stdio session re-reads the resources that change (consent manifests, dataset cards) for its subscriptions. */
+const RESOURCE_WATCH_MS = 5_000;
+
 /** Resolves when the client closes standard input. */
 function stdinClosed(): Promise<void> {
   return new Promise((resolve) => {
@@ -42,6 +45,7 @@ export async function serveLocalStdio(services: Services, key: string, log: (lin
         services,
         principal: first.principal,
         authorize,
+        watchResources: { intervalMs: RESOURCE_WATCH_MS },
         onError: (error, tool) => log(`${tool} failed: ${(error as Error).stack ?? String(error)}`),
       }),
     { onerror: (error) => log(`MCP: ${error.message}`) },
@@ -91,8 +95,15 @@ export async function serveRemoteStdio(client: Client, log: (line: string) => vo
     () => {
       const server = new Server(
         { name: serverName, title: 'Lugha', version: remote?.version ?? serverVersion },
-        { capabilities: { tools: {} }, ...(client.getInstructions() ? { instructions: client.getInstructions()! } : {}) },
+        { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, ...(client.getInstructions() ? { instructions: client.getInstructions()! } : {}) },
       );
+      // Resources, prompts and completions are forwarded as they are; a refusal of the remote comes back as its JSON-RPC error.
+      server.setRequestHandler('resources/list', async (request) => client.listResources(request.params));
+      server.setRequestHandler('resources/templates/list', async (request) => client.listResourceTemplates(request.params));
+      server.setRequestHandler('resources/read', async (request) => client.readResource(request.params));
+      server.setRequestHandler('prompts/list', async (request) => client.listPrompts(request.params));
+      server.setRequestHandler('prompts/get', async (request) => client.getPrompt(request.params));
+      server.setRequestHandler('completion/complete', async (request) => client.complete(request.params));
       server.setRequestHandler('tools/list', async (request): Promise<ListToolsResult> => client.listTools(request.params));
       server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
         try {

@@ -13,13 +13,14 @@ import { meteredProblems, meteredRoute } from '../auth.js';
 import { whole } from '../envelope.js';
 import type { ParameterProblem } from '../problem.js';
 import { problemResponses } from '../problem.js';
+import { bodyLimitOf, routeBodyLimits } from './body-limits.js';
 
 /**
  * Bytes a body may have: the character cap in the worst encoding (a JSON `\uXXXX` escape is 6
  * bytes a character) plus the envelope; longer bodies are refused before they are read (413
  * payload_too_large), shorter ones over the character cap after (413 text_too_long).
  */
-export const ANALYZE_TEXT_BODY_LIMIT = 128 * 1024;
+export const ANALYZE_TEXT_BODY_LIMIT = routeBodyLimits.analyzeText;
 
 /** A failed text analysis as an HTTP problem naming the text. */
 export function textProblem(outcome: Extract<TextResult<unknown>, { ok: false }>, where: ParameterProblem['in'], parameter: string): LughaError {
@@ -39,7 +40,7 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
   app.withTypeProvider<ZodTypeProvider>().post(
     '/analyze-text',
     {
-      bodyLimit: ANALYZE_TEXT_BODY_LIMIT,
+      bodyLimit: bodyLimitOf('analyzeText', opts.services.config.bodyLimit),
       schema: {
         ...meteredRoute,
         summary: 'Analyse running text',

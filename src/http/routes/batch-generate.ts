@@ -13,12 +13,14 @@ import { envelopeSchema, whole } from '../envelope.js';
 import { requireJsonBody } from '../json-only.js';
 import { valueOr } from '../morphology-problem.js';
 import { problemResponses } from '../problem.js';
+import { bodyLimitOf } from './body-limits.js';
 
 export async function batchGenerateRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { morphology } = opts.services;
   app.withTypeProvider<ZodTypeProvider>().post(
     '/batch-generate',
     {
+      bodyLimit: bodyLimitOf('batchGenerate', opts.services.config.bodyLimit),
       schema: {
         ...meteredRoute,
         summary: 'Generate many forms or whole paradigms',

@@ -22,6 +22,7 @@ import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../
 import { requireJsonBody } from '../json-only.js';
 import { envelopeSchema, paginate, pagingQuery, whole } from '../envelope.js';
 import { problemResponses } from '../problem.js';
+import { bodyLimitOf } from './body-limits.js';
 
 const lookupItem = hfstLookupItemSchema.extend({ model: z.string().describe('The model asked (when it had no analysis and its fallback answered, `fallback` names the fallback).') });
 
@@ -60,6 +61,7 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
     typed.post(
       `/hfst/${direction}`,
       {
+        bodyLimit: bodyLimitOf('hfstLookup', services.config.bodyLimit),
         schema: {
           ...meteredRoute,
           summary: direction === 'analyze' ? 'Analyse words with an HFST analyser' : 'Generate forms with an HFST generator',
@@ -86,7 +88,7 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
       },
       async (request) => {
         assertBatchSize(principalOf(request), request.body.inputs.length, 'inputs');
-        const out = valueOf(direction === 'analyze' ? services.hfst.analyze(request.body) : services.hfst.generate(request.body));
+        const out = valueOf(await (direction === 'analyze' ? services.hfst.analyze(request.body) : services.hfst.generate(request.body)));
         return whole(out.items.map((item) => ({ ...item, model: out.model })));
       },
     );

@@ -16,6 +16,7 @@ import { createLughaMcpServer } from '../../mcp/server.js';
 import type { Services } from '../../services.js';
 import { principalOf, protect } from '../auth.js';
 import { problemResponses, sendProblem } from '../problem.js';
+import { bodyLimitOf } from './body-limits.js';
 
 export async function mcpRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
@@ -55,6 +56,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: { services: Services
     // those methods get the catalogue's 405 (problem+json, Allow: POST), as the transport spec asks.
     method: ['POST'],
     url: '/mcp',
+    bodyLimit: bodyLimitOf('mcp', services.config.bodyLimit),
     schema: {
       tags: ['linguistic'],
       security: [{ bearerAuth: [] }],

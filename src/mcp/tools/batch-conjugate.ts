@@ -1,7 +1,8 @@
 /** batch_conjugate: many conjugations and/or a paradigm in one call (Conjugation, generative). */
 import { z } from 'zod';
-import { batchRefusal, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
-import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
+import { MAX_BATCH_FORMS, batchRefusal, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
+import { batchItemResultSchema, paradigmSchema } from '../../morphology-api.js';
+import { conjugationArguments, languageArgument } from './common.js';
 import { defineTool, failure, fromService, success } from '../tool.js';
 
 export const batchConjugate = defineTool({
@@ -9,11 +10,19 @@ export const batchConjugate = defineTool({
   group: 'Conjugation',
   title: 'Conjugate many verb forms',
   description:
-    'Generate many verb forms in one call (the same request as POST /api/v1/batch-generate). Give `language` and `items` (each with the arguments of ' +
+    'Generate many verb forms in one call. Give `language` and `items` (each with the arguments of ' +
     'conjugate_verb except language) and/or `paradigm` ({roots, tenses?, subjects?, polarity?}: the cross product, subjects varying fastest). ' +
     "The number of forms must fit the key's tier batch size (Academic 50, Startup 500). Results come in order; a bad item is reported in its place " +
-    'with the parameter to fix and the other items are still generated.',
-  input: batchRequestSchema,
+    'with the parameter to fix and the other items are still generated. ' +
+    'Example: {"language":"swh","items":[{"root":"penda","subject":"1sg","tense":"past"}],"paradigm":{"roots":["soma"],"tenses":["future"]}}.',
+  input: z
+    .object({
+      language: languageArgument,
+      items: z.array(z.object(conjugationArguments).strict()).max(MAX_BATCH_FORMS).optional().describe('Conjugations, each with the arguments of conjugate_verb except `language`. Example: [{"root":"penda","subject":"3pl","tense":"future"}]'),
+      paradigm: paradigmSchema.optional().describe('The cross product roots × tenses × polarity × subjects (subjects vary fastest). Example: {"roots":["penda"],"tenses":["past"]}'),
+    })
+    .strict()
+    .refine((body) => (body.items?.length ?? 0) > 0 || body.paradigm !== undefined, { message: 'give items, a paradigm, or both', path: ['items'] }),
   output: z.object({
     language: z.string(),
     size: z.number().int().describe('Number of forms asked for.'),

@@ -1,8 +1,8 @@
 /** conjugate_verb: one verb form with its slots, gloss and tonal status (Conjugation, generative). */
 import { z } from 'zod';
-import { conjugationParameters, conjugationResultSchema } from '../../morphology-api.js';
+import { conjugationResultSchema } from '../../morphology-api.js';
 import { defineTool, fromService } from '../tool.js';
-import { languageArgument } from './common.js';
+import { languageArgument, conjugationArguments } from './common.js';
 
 export const conjugateVerb = defineTool({
   name: 'conjugate_verb',
@@ -13,7 +13,7 @@ export const conjugateVerb = defineTool({
     '`tense` (ids from get_language_info), optionally `polarity` (negative), `object`, `mood`, `extensions` (applicative, causative, passive, ...) ' +
     'or a UniMorph bundle in `features` instead. Returns `surface_form`, every filled slot of the verb template with its morph, the English gloss ' +
     '("they will not love it") and the rules that applied. A root outside the lexicon follows the regular pattern (`in_lexicon: false`).',
-  input: z.object({ language: languageArgument, ...conjugationParameters }).strict(),
+  input: z.object({ language: languageArgument, ...conjugationArguments }).strict(),
   output: conjugationResultSchema,
   generative: true,
   handler: (args, { services }) => fromService(services.morphology.conjugate(args)),

@@ -9,7 +9,7 @@ export const getSyllableInventory = defineTool({
   group: 'Data Access',
   title: 'Syllable inventory',
   description:
-    "The syllable inventory implied by a language's phonology (the same data as GET /api/v1/syllables/{lang}): onsets by kind with IPA, nuclei, syllabic nasals, " +
+    "The syllable inventory implied by a language's phonology : onsets by kind with IPA, nuclei, syllabic nasals, " +
     'codas, syllable types with counts and examples, and the PHOIBLE inventory and references it rests on.',
   input: z.object({ language: languageArgument }).strict(),
   output: syllableInventorySchema,

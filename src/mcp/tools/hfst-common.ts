@@ -21,12 +21,12 @@ export function incompleteInputs(output: HfstLookupOutput): HfstLookupOutput['it
 }
 
 /** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
-export function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): ToolOutcome<HfstLookupOutput> {
+export async function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): Promise<ToolOutcome<HfstLookupOutput>> {
   const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
   if (args.inputs.length > limit) {
     return failure('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
   }
-  const outcome: Result<HfstLookupOutput, HfstFailure> = direction === 'analyse' ? services.hfst.analyze(args) : services.hfst.generate(args);
+  const outcome: Result<HfstLookupOutput, HfstFailure> = await (direction === 'analyse' ? services.hfst.analyze(args) : services.hfst.generate(args));
   if (outcome.ok) {
     const cut = incompleteInputs(outcome.value);
     if (cut.length === 0) return success(outcome.value);
