@@ -122,8 +122,18 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           if (options.stopped?.()) return;
           const started = performance.now();
           const source = await services.morphology.prepareInBackground(iso);
-          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
           // Reading a cached file is one synchronous parse: let waiting requests in between languages.
+          await new Promise((resolve) => setImmediate(resolve));
+          // The language's text analyser too (a learnt model is read from disk), so the first
+          // analyze-text does not wait on it.
+          services.text.analyzer(iso);
+          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        // Minimal pairs are computed per language on first use: compute them now, a language at a time.
+        for (const { language } of services.tone.languages()) {
+          if (options.stopped?.()) return;
+          services.tone.minimalPairs({ language });
           await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
