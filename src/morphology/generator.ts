@@ -296,12 +296,12 @@ export class Generator {
     if (irregular) return irregular;
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
-    // An extended stem is never short (kula but alipewa, alilisha).
+    // An extension adds a syllable, so an extended stem is never short (kula but alipewa, alilisha;
+    // uzokudla but uzodliwa); a vowel-initial stem stays vowel-initial (uzokwenza, uzokwenziwa).
     const needsSupport =
       support !== undefined &&
-      derived.extensions.length === 0 &&
-      derived.root === lexeme.root &&
-      ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(lexeme.root)));
+      ((support.applies_to.includes('short') && lexeme.short && derived.extensions.length === 0 && derived.root === lexeme.root) ||
+        (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(derived.root)));
     if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
       const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
       // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.
