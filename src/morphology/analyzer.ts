@@ -72,7 +72,10 @@ export function enumerateCells(generator: Generator): Cell[] {
           if (formation.absent || formation.not_modelled || (variant && !tense.variants[variant]?.[polarity])) continue;
           // A form without a subject concord but with plural marking (the imperative) addresses the 2nd person only.
           const addressees = rows.filter((r) => generator.row(r)?.person === 2);
-          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined];
+          const persons = formation.persons;
+          const subjects = (!formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined]).filter(
+            (r) => !persons || r === undefined || persons.includes(generator.row(r)?.person as 1 | 2 | 3),
+          );
           for (const subject of subjects) {
             for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
