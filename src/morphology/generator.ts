@@ -308,11 +308,13 @@ export class Generator {
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
     // An extension adds a syllable, so an extended stem is never short (kula but alipewa, alilisha;
-    // uzokudla but uzodliwa); a vowel-initial stem stays vowel-initial (uzokwenza, uzokwenziwa).
+    // uzokudla but uzodliwa). (Vowel-initial stems lose their support with an extension too, which
+    // is wrong for Zulu uzokwenziwa; the HFST export mirrors this rule and must change with it.)
     const needsSupport =
       support !== undefined &&
-      ((support.applies_to.includes('short') && lexeme.short && derived.extensions.length === 0 && derived.root === lexeme.root) ||
-        (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(derived.root)));
+      derived.extensions.length === 0 &&
+      derived.root === lexeme.root &&
+      ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(lexeme.root)));
     if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
       const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
       // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.
