@@ -309,7 +309,7 @@ export class Generator {
     const support = verbs.stem_support;
     // An extension adds a syllable, so an extended stem is never short (kula but alipewa, alilisha;
     // uzokudla but uzodliwa). (Vowel-initial stems lose their support with an extension too, which
-    // is wrong for Zulu uzokwenziwa; the HFST export mirrors this rule and must change with it.)
+    // is wrong where the grammar keeps it (uzokwenziwa); the HFST export mirrors this rule and must change with it.)
     const needsSupport =
       support !== undefined &&
       derived.extensions.length === 0 &&
