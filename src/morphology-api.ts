@@ -58,6 +58,7 @@ const cellFeatures = z.object({
   subject: z.string().optional(),
   object: z.string().optional(),
   variant: z.string().optional(),
+  extensions: z.array(z.string()).optional().describe('Verbs: the extensions of a derived form, in order (applicative, causative, passive, ...).'),
   noun_class: z.string().optional().describe('Nouns: the noun class (1, 1a, 3, ...).'),
   number: z.enum(['sg', 'pl']).optional().describe('Nouns: singular or plural.'),
   form: z.string().optional().describe('Nouns: full, bare, copulative, locative, possessive or relative_possessive.'),

@@ -32,6 +32,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   imperative: ['let her/him carry it (class 7)', 'let her/him not carry it (class 7)'],
   present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
   present_progressive: ['she/he is carrying it (class 7)', 'she/he is not carrying it (class 7)'],
+  persistive: ['she/he is still carrying it (class 7)', 'she/he is no longer carrying it (class 7)'],
   general_present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
   habitual: ['she/he usually carries it (class 7)', 'she/he does not usually carry it (class 7)'],
   past: ['she/he carried it (class 7)', 'she/he did not carry it (class 7)'],
@@ -64,7 +65,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 31);
+    assert.equal(new Set(glossTenses).size, 32);
   });
 
   for (const tense of glossTenses) {
@@ -196,7 +197,7 @@ describe('multi-word verbs', () => {
 describe('irregular verbs', () => {
   it('go, write and eat in every tense', () => {
     const go: Partial<Record<GlossTense, string>> = {
-      infinitive: 'to go', imperative: 'let me go', present: 'I go', present_progressive: 'I am going',
+      infinitive: 'to go', imperative: 'let me go', present: 'I go', present_progressive: 'I am going', persistive: 'I am still going',
       general_present: 'I go', habitual: 'I usually go', past: 'I went', recent_past: 'I went (today)',
       remote_past: 'I went (long ago)', past_progressive: 'I was going', perfect: 'I have gone',
       not_yet: 'I have not yet gone', present_perfect_progressive: 'I have been going', past_perfect: 'I had gone', future: 'I will go',
@@ -317,6 +318,9 @@ describe('English stative verbs keep the simple form where a Bantu tense is prog
     assert.equal(gloss('know', I, 'situative'), 'while I know');
     assert.equal(gloss('need', I, 'present_perfect_progressive'), 'I have needed');
     assert.equal(gloss('be able', I, 'present_progressive'), 'I am able');
+    // The persistive (Luganda -kya- 'still'): 'I still know', 'she/he no longer wants it'.
+    assert.equal(gloss('know', I, 'persistive'), 'I still know');
+    assert.equal(gloss('want', sheHe, 'persistive', 'negative', class7), 'she/he no longer wants it (class 7)');
   });
 
   it('keeps the progressive of dynamic verbs', () => {

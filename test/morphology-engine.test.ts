@@ -187,6 +187,21 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.ok(unknown.problem?.allowed?.includes('reciprocal'));
   });
 
+  it('gives the negative imperative to the 2nd persons only, refusing another subject with the allowed ones', { skip }, () => {
+    const first = conjugate('penda', 'imperative', { polarity: 'negative', subject: '1sg' });
+    assert.equal(first.ok, false);
+    assert.equal(first.problem?.parameter, 'subject');
+    assert.deepEqual(first.problem?.allowed, ['2sg', '2pl']);
+    const second = conjugate('penda', 'imperative', { polarity: 'negative', subject: '2sg' });
+    assert.ok(second.ok);
+    assert.equal(second.value.surface_form, 'usipende');
+    // The analyzer reads nisipende as the negative subjunctive only.
+    const analysed = morphology.analyze('nisipende', 'swh');
+    assert.ok(analysed.ok);
+    assert.ok(analysed.value.some((a) => a.lemma === 'penda' && a.features.tense === 'subjunctive'));
+    assert.ok(!analysed.value.some((a) => a.lemma === 'penda' && a.features.tense === 'imperative'));
+  });
+
   it('conjugates kuwa na: the present is concord + -na, the other tenses kuwa + na', { skip }, () => {
     const form = (tense: string, subject: string, polarity = 'positive') => {
       const result = morphology.conjugate({ language: 'swh', root: 'kuwa na', tense, subject, polarity: polarity as 'positive' | 'negative' });

@@ -60,6 +60,8 @@ const formationSchema = z
     /** Periphrasis: an auxiliary verb form followed by the main verb form. */
     auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
     main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
+    /** The persons whose subjects the form has (the negative imperative: [2]); any other subject is refused. */
+    persons: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).nonempty().optional(),
     /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
     absent: z.boolean().optional(),
     /** The cell exists in the language but this cartridge does not give its form yet (no cited source). */

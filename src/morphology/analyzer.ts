@@ -72,7 +72,10 @@ export function enumerateCells(generator: Generator): Cell[] {
           if (formation.absent || formation.not_modelled || (variant && !tense.variants[variant]?.[polarity])) continue;
           // A form without a subject concord but with plural marking (the imperative) addresses the 2nd person only.
           const addressees = rows.filter((r) => generator.row(r)?.person === 2);
-          const subjects = !formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined];
+          const persons = formation.persons;
+          const subjects = (!formation.no_subject ? rows : formation.plural_suffix || formation.plural_prefix || formation.fv_plural ? addressees : [undefined]).filter(
+            (r) => !persons || r === undefined || persons.includes(generator.row(r)?.person as 1 | 2 | 3),
+          );
           for (const subject of subjects) {
             for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
@@ -267,9 +270,14 @@ export class Analyzer {
       if (!found.has(key)) found.set(key, reading);
     }
     const frames = this.#index();
+    const deletions = this.#literalRewrites().filter((r) => r.edge === 'end' && r.to === '');
     for (let i = 0; i < word.length; i++) {
-      for (const frame of frames.get(word.slice(0, i)) ?? []) {
-        if (frame.cells[0]!.word_class === 'verb') {
+      // A prefix a rule deleted before a stem it rewrote (n + g > ŋŋ: ŋŋenda) is looked for
+      // as well; such a frame only proposes a root a rule rewrote.
+      const own = frames.get(word.slice(0, i)) ?? [];
+      const deleted = new Set(deletions.flatMap((d) => frames.get(word.slice(0, i) + d.from) ?? []).filter((f) => !own.includes(f)));
+      for (const frame of [...own, ...deleted]) {
+        if (frame.cells[0]!.word_class === 'verb' && !deleted.has(frame)) {
           // A rule that rewrote the end of the root and the start of the suffix (koze for kor + ye,
           // bone for bon + ile): read it backwards to propose the root.
           for (const rw of this.#stemRewrites()) {
@@ -280,6 +288,11 @@ export class Analyzer {
             if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
             // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
             for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
+              // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
+              if (rw.extension) {
+                for (const cell of frame.cells) this.#extended(stem, cell, consider);
+                continue;
+              }
               const lemma = this.#lemma(stem, frame);
               if (lemma === undefined) continue;
               const [first, ...others] = frame.cells;
@@ -299,6 +312,7 @@ export class Analyzer {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
+            if (deleted.has(frame) && root === frame.shape.initial + middle) continue;
             const lemma = this.#lemma(root, frame);
             if (lemma === undefined) continue;
             // A short stem may be cited with a prothetic vowel (idya for -dya).
@@ -313,31 +327,44 @@ export class Analyzer {
         }
       }
     }
-    // Only the likeliest guessed verb readings are worth reading with extensions (the rest would rank below them anyway).
-    const guessedVerbs = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.in_lexicon && !r.cell.extensions)).slice(0, 4);
-    for (const reading of guessedVerbs) this.#extended(reading.root, reading.cell, consider);
+    // Verb readings are also read as a shorter root with extensions: every reading of a known stem
+    // (julisha: jua + causative) and the readings of the likeliest guessed roots (the rest would rank below them anyway).
+    const verbReadings = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.cell.extensions));
+    const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))].slice(0, 4);
+    for (const reading of verbReadings) if (reading.in_lexicon || guessedRoots.includes(reading.root)) this.#extended(reading.root, reading.cell, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
     return byScore([...found.values()]);
   }
 
   /**
-   * A guessed root that ends in a verb extension of the cartridge (zaliw = za + passive liw, vunjiw
+   * A root that ends in a verb extension of the cartridge (zaliw = za + passive liw, vunjiw
    * = vunj + applicative i + passive w) is also read as the shorter root with the extensions, when
    * that root is in the lexicon, or, for the passive alone, as a guess (the passive is the one
-   * extension whose allomorphs few roots end in). Every reading is verified by generation.
+   * extension whose allomorphs few roots end in). The shorter root may be cited with its own final
+   * vowel (jibiw: jibu), be a vowel stem (sahauliw: sahau), or be what a rule at the root's end
+   * rewrote (banjw: bamb + w); a lexical derivative (julish, pew) is read as the verb it derives
+   * from. Every reading is verified by generation.
    */
   #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0): void {
     const verbs = this.generator.cartridge.verbs;
     if (!verbs || depth > 1) return;
+    const fv = verbs.default_fv;
     for (const extension of verbs.extensions) {
-      for (const { form } of extension.forms) {
-        if (root.length <= form.length + 1 || !root.endsWith(form)) continue;
-        const base = root.slice(0, -form.length);
-        const extensions = [extension.id, ...(cell.extensions ?? [])];
-        const lemma = base + verbs.default_fv;
-        const known = this.generator.lexeme(lemma).inLexicon;
-        if (known || (depth === 0 && extension.id === 'passive')) consider(lemma, { ...cell, extensions });
-        this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+      const extensions = [extension.id, ...(cell.extensions ?? [])];
+      for (const [citation, derived] of Object.entries(extension.lexical)) {
+        if ((derived.endsWith(fv) ? derived.slice(0, -fv.length) : derived) === root) consider(citation, { ...cell, extensions });
+      }
+      for (const form of new Set(extension.forms.map((f) => f.form))) {
+        if (root.length <= form.length || !root.endsWith(form)) continue;
+        for (const base of this.#undo(root.slice(0, -form.length))) {
+          if (!/[aeiou]/u.test(base) && base.length < 2) continue;
+          const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
+          for (const lemma of lemmas) {
+            const known = this.generator.lexeme(lemma).inLexicon;
+            if (known || (depth === 0 && extension.id === 'passive' && lemma === base + fv)) consider(lemma, { ...cell, extensions });
+          }
+          this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+        }
       }
     }
   }
@@ -526,6 +553,25 @@ export class Analyzer {
         }
       }
     }
+    // Suppletive verb forms (verbs.irregular: njoo, nenda, nina) cannot be found by frames: each is listed by its surface.
+    for (const irregular of this.generator.cartridge.verbs?.irregular ?? []) {
+      yield;
+      for (const cell of cells) {
+        if (cell.word_class !== 'verb' || cell.tense !== irregular.tense || cell.polarity !== irregular.polarity || cell.object || cell.variant) continue;
+        let generated: Generated;
+        try {
+          generated = this.generator.generate(irregular.lemma, cell);
+        } catch {
+          continue;
+        }
+        if (!generated.words.some((w) => w.morphs.some((m) => m.id === 'irregular'))) continue;
+        for (const key of new Set([generated.surface, plain(generated.surface)])) {
+          const list = index.get(key) ?? [];
+          if (!list.some((e) => e.lemma === irregular.lemma && e.cell === cell)) list.push({ lemma: irregular.lemma, cell });
+          index.set(key, list);
+        }
+      }
+    }
     return index;
   }
 
@@ -611,7 +657,8 @@ export class Analyzer {
     if (this.#stemRewriteCache) return this.#stemRewriteCache;
     const out: StemRewrite[] = [];
     for (const rule of this.generator.cartridge.rules) {
-      if (![rule.left_slot ?? []].flat().includes('root') || (!rule.right && rule.left_to === undefined)) continue;
+      const leftSlots = [rule.left_slot ?? []].flat();
+      if (!(leftSlots.includes('root') || leftSlots.includes('extensions')) || (!rule.right && rule.left_to === undefined)) continue;
       const lefts = literalAlternatives(rule.left);
       // A rule that rewrites the root alone before the final vowel (beer -> badd: abadde) has no right pattern.
       const rights = rule.right ? literalAlternatives(rule.right) : [{ text: '', groups: [], anchored: false }];
@@ -624,6 +671,7 @@ export class Analyzer {
             right: r.text,
             rightTo: rule.right_to === undefined ? r.text : fill(rule.right_to, r.groups),
             anchored: l.anchored,
+            extension: !leftSlots.includes('root'),
           });
         }
       }
@@ -885,6 +933,8 @@ interface StemRewrite {
   right: string;
   rightTo: string;
   anchored: boolean;
+  /** The rule rewrites the end of an extension (the passive perfect -iwe), not of the root. */
+  extension: boolean;
 }
 
 /**
@@ -910,17 +960,21 @@ export function literalAlternatives(pattern: string, limit = 256): Literal[] | u
     if (end < 0) return undefined;
     rest = rest.slice(end + 1);
   }
+  // A closing $ (the end of the word) adds no letters: generation checks it again.
+  if (rest.endsWith('$') && !rest.endsWith('\\$')) rest = rest.slice(0, -1);
   let alternatives: Literal[] = [{ text: '', groups: [], anchored }];
-  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\(((?:[\p{L}]|\[[\p{L}-]+\])\+?(?:(?:[\p{L}]|\[[\p{L}-]+\])\+?)*)\))(\+?)/u;
+  const token = /^(?:([\p{L}'])|\[([\p{L}-]+)\]|\(((?:[\p{L}]|\[[\p{L}-]+\])\+?(?:(?:[\p{L}]|\[[\p{L}-]+\])\+?|\|)*)\))([+?]?)/u;
   while (rest.length > 0) {
     const m = token.exec(rest);
     if (!m) return undefined;
-    // A group holds letters and classes, each possibly with + (([b-d]+[aeiou]): one captured text each).
-    const inner = m[3] !== undefined ? literalAlternatives(m[3], limit)?.map((l) => l.text) : undefined;
-    if (m[3] !== undefined && !inner) return undefined;
-    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : inner!;
+    // A group holds letters and classes, each possibly with + (([b-d]+[aeiou]): one captured text each),
+    // or alternatives of them ((ile|ē)).
+    const inner = m[3] !== undefined ? m[3].split('|').map((alt) => literalAlternatives(alt, limit)?.map((l) => l.text)) : undefined;
+    if (inner?.some((alt) => !alt)) return undefined;
+    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : inner!.flat() as string[];
     if (single.length === 0) return undefined;
-    const options = m[4] ? [...single, ...single.map((o) => o + o)] : single;
+    // x+ is one or two of it, x? none or one.
+    const options = m[4] === '+' ? [...single, ...single.map((o) => o + o)] : m[4] === '?' ? ['', ...single] : single;
     const captured = m[3] !== undefined;
     alternatives = alternatives.flatMap((a) => options.map((o) => ({ text: a.text + o, groups: captured ? [...a.groups, o] : a.groups, anchored })));
     if (alternatives.length > limit) return undefined;

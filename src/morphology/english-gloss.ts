@@ -28,6 +28,7 @@ const TEMPLATES = {
   imperative: ['BASE O !', 'do not BASE O !'],
   present: ['S PRES O', 'S DO not BASE O'],
   present_progressive: ['S BE ING O', 'S BE not ING O'],
+  persistive: ['S BE still ING O', 'S BE no longer ING O'],
   general_present: ['S PRES O', 'S DO not BASE O'],
   habitual: ['S usually PRES O', 'S DO not usually BASE O'],
   past: ['S PAST O', 'S DID not BASE O'],
@@ -170,6 +171,8 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
 /** A progressive template read as simple for a stative verb: 'S BE ING' -> 'S PRES' ('I know', 'while I know'). */
 const STATIVE_SIMPLE: readonly [RegExp, string][] = [
   [/\bBE ING\b/, 'PRES'],
+  [/\bBE still ING\b/, 'still PRES'],
+  [/\bBE no longer ING\b/, 'no longer PRES'],
   [/\bBE not ING\b/, 'DO not BASE'],
   [/\bWAS ING\b/, 'PAST'],
   [/\bWAS not ING\b/, 'DID not BASE'],

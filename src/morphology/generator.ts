@@ -131,6 +131,12 @@ export class Generator {
       const full = ['a', 'e', 'i', 'o', 'u'].map((v) => this.#lexicon.get(`verb:${v}${lemma}`)).find((e) => e !== undefined);
       if (full) return this.lexeme(full.lemma, wordClass);
     }
+    // A short stem the lexicon cites with its prothetic vowel (idya) is also asked for without it (dya).
+    const protheticVowel = wordClass === 'verb' ? this.cartridge.verbs?.prothetic_vowel?.vowel : undefined;
+    if (!entry && protheticVowel && !lemma.startsWith(protheticVowel)) {
+      const cited = this.#lexicon.get(`verb:${protheticVowel}${lemma}`);
+      if (cited?.flags?.includes('short')) return this.lexeme(cited.lemma, wordClass);
+    }
     // A lemma cited with the infinitive prefix (ku + itika) is the verb the lexicon knows without it.
     const infinitive = wordClass === 'verb' ? this.cartridge.verbs?.infinitive_prefix : undefined;
     if (!entry && infinitive && lemma.startsWith(infinitive) && lemma.length > infinitive.length + 1) {
@@ -259,6 +265,11 @@ export class Generator {
     const formation = this.#formation(tense, cell.polarity, cell.variant);
     if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
     if (formation.not_modelled) throw new GenerationError('polarity', `the ${cell.polarity} ${tense.id} is not modelled in this cartridge yet`);
+    const persons = formation.persons;
+    if (persons && cell.subject !== undefined && !persons.includes(this.#agreement('subject', cell.subject).person as 1 | 2 | 3)) {
+      const allowed = [...this.#rows.values()].filter((r) => persons.includes(r.person as 1 | 2 | 3)).map((r) => r.id);
+      throw new GenerationError('subject', `the ${cell.polarity} ${tense.id} has ${persons.map((p) => `${p}${['st', 'nd', 'rd'][p - 1]}`).join(' and ')} person subjects only: ${allowed.join(', ')}`, allowed);
+    }
     if (formation.auxiliary && formation.main) {
       const aux = this.#verb(this.lexeme(formation.auxiliary.lemma), {
         ...cell,
@@ -296,7 +307,9 @@ export class Generator {
     if (irregular) return irregular;
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
-    // An extended stem is never short (kula but alipewa, alilisha).
+    // An extension adds a syllable, so an extended stem is never short (kula but alipewa, alilisha;
+    // uzokudla but uzodliwa). (Vowel-initial stems lose their support with an extension too, which
+    // is wrong where the grammar keeps it (uzokwenziwa); the HFST export mirrors this rule and must change with it.)
     const needsSupport =
       support !== undefined &&
       derived.extensions.length === 0 &&

@@ -76,6 +76,8 @@ export interface ConjugationResult {
     subject?: string;
     object?: string;
     variant?: string;
+    /** Verb extensions of a derived form, in order (applicative, passive, ...). */
+    extensions?: string[];
     noun_class?: string;
     number?: 'sg' | 'pl';
     form?: string;
@@ -445,6 +447,7 @@ export class MorphologyService {
         ...(cell.subject ? { subject: cell.subject } : {}),
         ...(cell.object ? { object: cell.object } : {}),
         ...(cell.variant ? { variant: cell.variant } : {}),
+        ...(cell.extensions?.length ? { extensions: cell.extensions } : {}),
         ...(cell.noun_class ? { noun_class: cell.noun_class } : {}),
         ...(cell.number ? { number: cell.number } : {}),
         ...(cell.form ? { form: cell.form } : {}),
