@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_QUOTA_FLUSH_MS } from './access/quota-counter.js';
 
 /** Repository root (the folder holding package.json), found from this file's location. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,7 +79,9 @@ const schema = z
     databasePoolSize: z.coerce.number().int().min(1).max(1000).default(10),
     redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     redisPrefix: z.string().max(100).regex(/^[A-Za-z0-9:_.-]*$/, 'letters, digits and : _ . - only').default('lugha:'),
-    quotaFlushMs: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_QUOTA_FLUSH_MS),
+    // How long counts of keys without a limit may wait in memory before they are written together;
+    // 0 writes each request's count before it is answered (docs/operations.md states the window).
+    quotaFlushMs: z.coerce.number().int().min(0).max(10_000).default(250),
     s3Bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
     s3Endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     s3Region: z.string().min(1).default('us-east-1'),

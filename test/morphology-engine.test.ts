@@ -278,8 +278,10 @@ describe('the engine never branches on a language', () => {
     });
   const sources = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
-  // language-codes.ts reads the reference tables of language codes; it is the one place codes may be spelt out.
-  const files = sources(path.join(packageRoot, 'src')).filter((f) => path.relative(packageRoot, f) !== path.join('src', 'language-codes.ts'));
+  // language-codes.ts reads the reference tables of language codes; mcp/argument-docs.ts names the
+  // languages of the examples a model is shown. They are the two places codes may be spelt out.
+  const exempt = [path.join('src', 'language-codes.ts'), path.join('src', 'mcp', 'argument-docs.ts')];
+  const files = sources(path.join(packageRoot, 'src')).filter((f) => !exempt.includes(path.relative(packageRoot, f)));
 
   it('finds the installed cartridges and the source files to check', () => {
     assert.ok(cartridges.length >= 1);

@@ -76,6 +76,7 @@ describe('architecture rules', () => {
       ['src/text/api.ts -> src/text/service.ts', 'the text API schema reads the service limits'],
       ['src/morphology-api.ts -> src/batch-generation.ts', 'the morphology API schema reads the batch types'],
       ['src/store/backends.ts -> src/access/redis-quota-counter.ts', 'the backend choice builds the Redis quota counter'],
+      ['src/store/sql-quota-counter.ts -> src/access/count-buffer.ts', 'the SQL quota counter shares the group-commit buffer of the access layer with the Redis counter'],
     ]);
     const unplaced: string[] = [];
     const offences: string[] = [];

@@ -174,7 +174,7 @@ describe('frame cache on disk', () => {
   });
 
   it('does not reuse frames of a changed cartridge, and replaces the stale file', async () => {
-    appendFileSync(path.join(cartridges, 'lin', 'lexicon.tsv'), 'zzlingol\tverb\ttest verb\t\ttest\n');
+    appendFileSync(path.join(cartridges, 'lin', 'lexicon.tsv'), 'zzlingol\tverb\ttest verb\t\tlugha-lin-lexicon\n');
     const changed = openMorphology({ languagesDir: cartridges }, codes, { frameCache: cache });
     const files = readdirSync(cache).filter((f) => f.startsWith('lin.'));
     assert.equal(await changed.prepareInBackground('lin'), 'built');

@@ -22,12 +22,6 @@ export interface QuotaCounter {
   used(keyId: string, day: string): Promise<number>;
 }
 
-/**
- * How long counts of keys without a limit may wait in memory before they are written together
- * (LUGHA_QUOTA_FLUSH_MS); 0 writes each request's count before it is answered.
- */
-export const DEFAULT_QUOTA_FLUSH_MS = 250;
-
 /** The UTC day of an instant, as YYYY-MM-DD. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);

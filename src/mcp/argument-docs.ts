@@ -7,12 +7,21 @@
  */
 type ArgumentDoc = { example: unknown; description?: string };
 
+/**
+ * The languages the examples use, written here once: this file and language-codes.ts are the only
+ * files under src/ that spell a language code (test/morphology-engine.test.ts), as example values a
+ * model reads, never a branch.
+ */
+export const EXAMPLE_LANGUAGE = 'swh';
+const EXAMPLE_TONE_LANGUAGE = 'sna';
+const EXAMPLE_PAIRS_LANGUAGE = 'zul';
+
 export const argumentDocs: Readonly<Record<string, Readonly<Record<string, ArgumentDoc>>>> = {
   get_paradigm: { root: { example: 'penda' }, tenses: { example: ['present', 'past'] }, subjects: { example: ['1sg', '3pl'] } },
   analyze_form: {
     form: { example: 'hatutawapenda' },
     text: { example: 'Watu wote wamezaliwa huru.' },
-    language: { example: 'swh' },
+    language: { example: EXAMPLE_LANGUAGE },
     all: { example: true },
     from_token: { example: 40 },
     max_tokens: { example: 100 },
@@ -20,7 +29,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
   decompose_morphemes: { form: { example: 'wanapenda' } },
   syllabify: { word: { example: 'ng\'ombe' } },
   get_tonal_analysis: {
-    language: { example: 'swh', description: 'Language code (ISO 639-3, 639-1 or macrolanguage); a language with tone data gives tones.' },
+    language: { example: EXAMPLE_LANGUAGE, description: 'Language code (ISO 639-3, 639-1 or macrolanguage); a language with tone data gives tones.' },
     root: { example: 'penda', description: 'Verb root, as for conjugate_verb.' },
     tense: { example: 'future', description: 'Tense id of the language (get_language_info lists them).' },
     subject: { example: '1sg', description: 'Subject: a person (1sg..3pl) or a noun class (c1..c18).' },
@@ -28,9 +37,9 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
     polarity: { example: 'negative', description: 'positive (default) or negative.' },
   },
   list_languages: { capability: { example: 'tones' } },
-  get_tonal_pairs: { language: { example: 'sna' }, limit: { example: 20 } },
+  get_tonal_pairs: { language: { example: EXAMPLE_TONE_LANGUAGE }, limit: { example: 20 } },
   predict_tones: {
-    language: { example: 'sna', description: 'Language code of a language with tone data (list_languages with capability tones).' },
+    language: { example: EXAMPLE_TONE_LANGUAGE, description: 'Language code of a language with tone data (list_languages with capability tones).' },
     word: { example: 'mbira' },
     root: { example: 'tamba' },
     tense: { example: 'past', description: 'With `root`: the tense of the conjugated form whose tones to predict.' },
@@ -39,7 +48,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
     polarity: { example: 'negative', description: 'With `root`: positive (default) or negative.' },
   },
   get_minimal_pairs: {
-    language: { example: 'zul', description: 'Only pairs of this language (default: every language with tone data).' },
+    language: { example: EXAMPLE_PAIRS_LANGUAGE, description: 'Only pairs of this language (default: every language with tone data).' },
     kind: { example: 'tone', description: 'tone: the words differ in one tone only; segment: in one segment only (default: both).' },
     contains: { example: 'ba' },
     gloss: { example: 'water' },
@@ -47,7 +56,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
   },
   hfst_analyze: {
     model: { example: 'lugha-swh-verbs-analyser' },
-    language: { example: 'swh' },
+    language: { example: EXAMPLE_LANGUAGE },
     inputs: { example: ['wanapenda', 'nilisoma'] },
     n_best: { example: 5 },
     beam: { example: 2 },
@@ -56,7 +65,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
   },
   hfst_generate: {
     model: { example: 'lugha-swh-verbs-generator' },
-    language: { example: 'swh' },
+    language: { example: EXAMPLE_LANGUAGE },
     inputs: { example: ['penda+V+T/present+S/1sg'] },
     n_best: { example: 5 },
     beam: { example: 2 },
@@ -65,7 +74,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
   },
   search_roots: { query: { example: 'pend' }, word_class: { example: 'verb' }, limit: { example: 20 } },
   validate_form: { form: { example: 'ninapenda' } },
-  spell_number: { language: { example: 'swh' }, number: { example: '2025' }, class: { example: 'c8' } },
+  spell_number: { language: { example: EXAMPLE_LANGUAGE }, number: { example: '2025' }, class: { example: 'c8' } },
 };
 
 /** `json` (a tool's input JSON Schema) with the examples and missing descriptions of `tool` added; a new object, `json` is left as is. */

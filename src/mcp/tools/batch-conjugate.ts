@@ -4,6 +4,7 @@ import { MAX_BATCH_FORMS, batchRefusal, planBatch, rawBatchSize, runBatch } from
 import { batchItemResultSchema, paradigmSchema } from '../../morphology-api.js';
 import { conjugationArguments, languageArgument } from './common.js';
 import { defineTool, failure, fromService, success } from '../tool.js';
+import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
 export const batchConjugate = defineTool({
   name: 'batch_conjugate',
@@ -14,7 +15,7 @@ export const batchConjugate = defineTool({
     'conjugate_verb except language) and/or `paradigm` ({roots, tenses?, subjects?, polarity?}: the cross product, subjects varying fastest). ' +
     "The number of forms must fit the key's tier batch size (Academic 50, Startup 500). Results come in order; a bad item is reported in its place " +
     'with the parameter to fix and the other items are still generated. ' +
-    'Example: {"language":"swh","items":[{"root":"penda","subject":"1sg","tense":"past"}],"paradigm":{"roots":["soma"],"tenses":["future"]}}.',
+    'Example: {"language":"' + EXAMPLE_LANGUAGE + '","items":[{"root":"penda","subject":"1sg","tense":"past"}],"paradigm":{"roots":["soma"],"tenses":["future"]}}.',
   input: z
     .object({
       language: languageArgument,

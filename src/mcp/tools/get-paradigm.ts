@@ -4,6 +4,7 @@ import { MAX_BATCH_FORMS, planBatch, problemOf } from '../../batch-generation.js
 import { conjugationParameters } from '../../morphology-api.js';
 import { defineTool, failure, fromService, success } from '../tool.js';
 import { languageArgument } from './common.js';
+import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
 /** Cells a call returns unless `max_cells` asks for more. */
 const DEFAULT_CELLS = 100;
@@ -25,7 +26,7 @@ export const getParadigm = defineTool({
     'The paradigm of one verb as a table: every subject × tense × polarity you ask for (default: every subject and tense of the language, positive only), ' +
     'each cell with its surface form and English gloss, in the order tense, polarity, subject. A call returns at most `max_cells` cells (default 100) from ' +
     '`from_cell` (default 0); `size` is the whole table and `next_from_cell` where the next call starts (null at the end). Narrow `tenses` and `subjects` ' +
-    'for a smaller table; get_language_info lists the tense ids and subjects. Example: {"language":"swh","root":"penda","tenses":["present","past"],"subjects":["1sg","3pl"]}.',
+    'for a smaller table; get_language_info lists the tense ids and subjects. Example: {"language":"' + EXAMPLE_LANGUAGE + '","root":"penda","tenses":["present","past"],"subjects":["1sg","3pl"]}.',
   input: z
     .object({
       language: languageArgument,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { hfstListModelsInputSchema, hfstModelSchema } from '../../hfst/service.js';
 import { defineTool, success } from '../tool.js';
+import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
 /** Tags listed per model unless `max_tags` asks for more: a model has up to 500, which a model rarely needs to read. */
 const DEFAULT_TAGS = 25;
@@ -14,7 +15,7 @@ export const hfstListModels = defineTool({
     "The HFST transducers hfst_analyze and hfst_generate can use: Lugha's own (built from the language cartridges, `origin: lugha`) and those the operator installed " +
     '(`origin: third_party`), each with its name, language, direction (analyse or generate), tag convention, licence, source and the first `max_tags` tags it uses ' +
     `(default ${DEFAULT_TAGS}; \`tags_total\` says how many it has). Filter with \`language\` and \`direction\`. An empty list means no model is installed on this service. ` +
-    'Example: {"language":"swh","direction":"generate","max_tags":100}.',
+    'Example: {"language":"' + EXAMPLE_LANGUAGE + '","direction":"generate","max_tags":100}.',
   input: hfstListModelsInputSchema
     .extend({
       language: hfstListModelsInputSchema.shape.language.describe('Only models of this language (ISO 639-3 or 639-1). Example: swh'),
