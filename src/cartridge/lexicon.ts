@@ -58,9 +58,11 @@ export interface LexiconEntry {
 
 /**
  * Reads and validates `file`. `sourceIds` are the ids cartridge.yaml declares: a row's source must
- * start with one of them. Throws `<folder>/lexicon.tsv:<line>: column <name>: <what is wrong>`.
+ * start with one of them (a reader that has not loaded cartridge.yaml, such as the text analyser
+ * keeping its start-up light, passes `undefined`; the cartridge loader checks the sources). Throws
+ * `<folder>/lexicon.tsv:<line>: column <name>: <what is wrong>`.
  */
-export function readLexicon(file: string, sourceIds: readonly string[]): LexiconEntry[] {
+export function readLexicon(file: string, sourceIds: readonly string[] | undefined): LexiconEntry[] {
   const name = `${path.basename(path.dirname(file))}/${path.basename(file)}`;
   const lines = readFileSync(file, 'utf8').split(/\r?\n/);
   const header = (lines[0] ?? '').split('\t');
@@ -70,7 +72,7 @@ export function readLexicon(file: string, sourceIds: readonly string[]): Lexicon
     if (header.indexOf(h) !== i) throw new Error(`${where(1, h)}: named twice`);
   });
   for (const column of REQUIRED) if (!header.includes(column)) throw new Error(`${where(1, column)}: missing (${REQUIRED.join(', ')} are required)`);
-  const known = new Set(sourceIds);
+  const known = sourceIds === undefined ? undefined : new Set(sourceIds);
   const entries: LexiconEntry[] = [];
   lines.slice(1).forEach((line, i) => {
     const number = i + 2;
@@ -87,7 +89,7 @@ export function readLexicon(file: string, sourceIds: readonly string[]): Lexicon
     }
     const row = parsed.data;
     const id = /^[^\s,;(]+/u.exec(row.source)?.[0] ?? '';
-    if (!known.has(id)) throw new Error(`${where(number, 'source')}: "${id}" is not a source of cartridge.yaml (${[...known].join(', ') || 'it declares none'})`);
+    if (known && !known.has(id)) throw new Error(`${where(number, 'source')}: "${id}" is not a source of cartridge.yaml (${[...known].join(', ') || 'it declares none'})`);
     entries.push({
       lemma: row.lemma,
       word_class: row.word_class || 'verb',

@@ -4,9 +4,10 @@
  * features, the neighbouring words and the previous token's part of speech), turned into
  * probabilities by a softmax and cut to the readings holding 95% of the probability (at most 5).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { candidatesOf, contextKeys, headClassAfter, isContextFeature, loadModel, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
@@ -43,23 +44,10 @@ export interface CartridgeEntry {
 export function readCartridgeLexicon(file: string): Map<string, CartridgeEntry> {
   const out = new Map<string, CartridgeEntry>();
   if (!existsSync(file)) return out;
-  const [header, ...lines] = readFileSync(file, 'utf8').split('\n');
-  const columns = header!.split('\t');
-  const at = (name: string): number => columns.indexOf(name);
-  const [lemma, wordClass, gloss, nounClass, source] = [at('lemma'), at('word_class'), at('gloss'), at('noun_class'), at('source')];
-  if (lemma < 0 || wordClass < 0 || source < 0) return out;
-  for (const line of lines) {
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    const row = line.split('\t');
-    const entry = { gloss: gloss < 0 ? '' : row[gloss] ?? '', source: row[source] ?? '' };
-    const word = (row[lemma] ?? '').toLowerCase();
-    if (row[wordClass] === 'noun') {
-      const cls = nounClass < 0 ? '' : row[nounClass] ?? '';
-      if (!out.has(`noun\t${word}\t${cls}`)) out.set(`noun\t${word}\t${cls}`, entry);
-    } else {
-      const key = `${row[wordClass] === 'verb' ? 'verb' : 'other'}\t${word}`;
-      if (!out.has(key)) out.set(key, entry);
-    }
+  for (const row of readLexicon(file, undefined)) {
+    const word = row.lemma.toLowerCase();
+    const key = row.word_class === 'noun' ? `noun\t${word}\t${row.noun_class ?? ''}` : `${row.word_class === 'verb' ? 'verb' : 'other'}\t${word}`;
+    if (!out.has(key)) out.set(key, { gloss: row.gloss, source: row.source });
   }
   return out;
 }
