@@ -115,61 +115,44 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
     return iso.ok ? iso.value : undefined;
   };
 
-  server.registerResource(
-    'consent-manifest',
-    new ResourceTemplate('lugha://audio/{language}/consent-manifest', {
-      list: async () => ({
-        resources: (await audioLanguages()).map((iso) => ({
-          uri: `lugha://audio/${iso}/consent-manifest`,
-          name: `${iso}-consent-manifest`,
-          title: `Consent manifest: ${iso}`,
-          mimeType: 'application/json',
-        })),
+  /** One audio document per language with audio (`lugha://audio/{language}/<kind>`), listed, completed and read alike. */
+  const audioDocument = (kind: string, doc: { label: string; title: string; description: string; mimeType: string; read: (iso: string) => Promise<string> }) =>
+    server.registerResource(
+      kind,
+      new ResourceTemplate(`lugha://audio/{language}/${kind}`, {
+        list: async () => ({
+          resources: (await audioLanguages()).map((iso) => ({ uri: `lugha://audio/${iso}/${kind}`, name: `${iso}-${kind}`, title: `${doc.label}: ${iso}`, mimeType: doc.mimeType })),
+        }),
+        complete: { language: async (value) => (await audioLanguages()).filter((iso) => iso.startsWith(value.toLowerCase())) },
       }),
-      complete: { language: async (value) => (await audioLanguages()).filter((iso) => iso.startsWith(value.toLowerCase())) },
-    }),
-    {
-      title: 'Consent manifest of a language with audio',
-      description:
-        "Non-PII consent provenance of a language's recordings (JSON): consent form versions, scopes, jurisdictions, dates, status, speaker and clip counts, " +
-        'the withdrawal policy. Changes when consent is withdrawn (subscribable). Example: lugha://audio/swh/consent-manifest.',
-      mimeType: 'application/json',
-    },
-    async (uri, variables) => {
-      const iso = await audioLanguage(one(variables.language!));
-      if (!iso) throw new ResourceNotFoundError(uri.href, `"${one(variables.language!)}" is not a known Bantu language code`);
-      await admit();
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await services.audio.consentManifest(iso), null, 2) }] };
-    },
-  );
+      { title: doc.title, description: doc.description, mimeType: doc.mimeType },
+      async (uri, variables) => {
+        const iso = await audioLanguage(one(variables.language!));
+        if (!iso) throw new ResourceNotFoundError(uri.href, `"${one(variables.language!)}" is not a known Bantu language code`);
+        await admit();
+        return { contents: [{ uri: uri.href, mimeType: doc.mimeType, text: await doc.read(iso) }] };
+      },
+    );
 
-  server.registerResource(
-    'dataset-card',
-    new ResourceTemplate('lugha://audio/{language}/dataset-card', {
-      list: async () => ({
-        resources: (await audioLanguages()).map((iso) => ({
-          uri: `lugha://audio/${iso}/dataset-card`,
-          name: `${iso}-dataset-card`,
-          title: `Dataset card: ${iso}`,
-          mimeType: 'text/markdown',
-        })),
-      }),
-      complete: { language: async (value) => (await audioLanguages()).filter((iso) => iso.startsWith(value.toLowerCase())) },
-    }),
-    {
-      title: 'Dataset card of a language with audio',
-      description:
-        "The Hugging Face dataset card of a language's numeral recordings (Markdown with YAML front matter): live counts, provenance and consent, access. " +
-        'Changes when consent is withdrawn (subscribable). Example: lugha://audio/swh/dataset-card.',
-      mimeType: 'text/markdown',
-    },
-    async (uri, variables) => {
-      const iso = await audioLanguage(one(variables.language!));
-      if (!iso) throw new ResourceNotFoundError(uri.href, `"${one(variables.language!)}" is not a known Bantu language code`);
-      await admit();
-      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await datasetCardText(services, iso) }] };
-    },
-  );
+  audioDocument('consent-manifest', {
+    label: 'Consent manifest',
+    title: 'Consent manifest of a language with audio',
+    description:
+      "Non-PII consent provenance of a language's recordings (JSON): consent form versions, scopes, jurisdictions, dates, status, speaker and clip counts, " +
+      'the withdrawal policy. Changes when consent is withdrawn (subscribable). Example: lugha://audio/swh/consent-manifest.',
+    mimeType: 'application/json',
+    read: async (iso) => JSON.stringify(await services.audio.consentManifest(iso), null, 2),
+  });
+
+  audioDocument('dataset-card', {
+    label: 'Dataset card',
+    title: 'Dataset card of a language with audio',
+    description:
+      "The Hugging Face dataset card of a language's numeral recordings (Markdown with YAML front matter): live counts, provenance and consent, access. " +
+      'Changes when consent is withdrawn (subscribable). Example: lugha://audio/swh/dataset-card.',
+    mimeType: 'text/markdown',
+    read: (iso) => datasetCardText(services, iso),
+  });
 
   server.registerResource(
     'docs',
