@@ -39,16 +39,21 @@ export function parseRateLimit(headers) {
  */
 export async function call(path, { method = 'GET', body, as = 'json', auth = true, accept } = {}) {
   const headers = {};
+  const sentWith = key;
   if (auth && key) headers.Authorization = `Bearer ${key}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (accept) headers.Accept = accept;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Not from the browser's cache: an answer's RateLimit headers belong to the key that asked, and a
+    // revalidated copy (304) keeps the headers of whichever key fetched it first.
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
   } catch (error) {
     return { ok: false, status: 0, problem: { title: 'The service could not be reached', detail: String(error) } };
   }
-  const quota = parseRateLimit(response.headers);
+  // An answer to a request sent with an earlier key (still in flight when another key was pasted)
+  // says nothing of the current key's quota.
+  const quota = sentWith === key ? parseRateLimit(response.headers) : undefined;
   if (quota) for (const listener of quotaListeners) listener(quota);
   const type = response.headers.get('Content-Type') ?? '';
   if (!response.ok) {

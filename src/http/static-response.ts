@@ -47,10 +47,14 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 /**
  * Sends `entry` as JSON with its ETag (`Cache-Control: no-cache`: a cache keeps it, and asks
  * again each time), or 304 Not Modified with no body when the caller holds this version.
+ * `Vary: Authorization`: a metered answer carries the key's RateLimit headers, and a browser that
+ * revalidated another key's cached copy would show that key's quota (a 304 for a key without a
+ * limit carries no RateLimit header to replace it).
  */
 export function sendStatic(request: FastifyRequest, reply: FastifyReply, entry: StaticBody, type = 'application/json; charset=utf-8'): FastifyReply {
   reply.header('ETag', entry.etag);
   reply.header('Cache-Control', 'no-cache');
+  reply.header('Vary', 'Authorization');
   if (notModified(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return reply.type(type).send(entry.body);
 }
