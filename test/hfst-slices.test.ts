@@ -39,7 +39,12 @@ describe('HFST lookups in slices', { skip: hfst ? false : HFST_MISSING }, () => 
     const sliced = await new HfstService(ModelRegistry.scan([models]), { sliceMs: 0 }).analyze({ model: 'kipo-analyser', inputs: words });
     const whole = await new HfstService(ModelRegistry.scan([models]), { sliceMs: 1e9 }).analyze({ model: 'kipo-analyser', inputs: words });
     assert.ok(sliced.ok && whole.ok);
-    assert.deepEqual(sliced.value, whole.value);
-    assert.ok(sliced.value.items.some((i) => i.results.length > 0), 'the words have analyses');
+    // `oo` walks a cycle of the model until its 80 ms cap: how many results fit in the cap depends
+    // on the machine's speed, so a time-truncated input is compared by its truncation, every other
+    // input by its whole answer.
+    const comparable = (items: typeof sliced.value.items) => items.map((i) => (i.truncated === 'time' ? { input: i.input, truncated: i.truncated } : i));
+    assert.deepEqual(comparable(sliced.value.items), comparable(whole.value.items));
+    assert.equal(sliced.value.model, whole.value.model);
+    assert.ok(sliced.value.items.some((i) => i.truncated === undefined && i.results.length > 0), 'untruncated words are compared whole');
   });
 });
