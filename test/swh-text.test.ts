@@ -69,6 +69,20 @@ describe('Swahili running text', () => {
     assert.equal(analyzer.analyzeTokens(['nguo', 'yake'])[0]?.[0]?.pos, 'N09');
   });
 
+  it('reads a character called by its kind and a capitalised known verb inside a sentence as names, the same form as a name everywhere, but not a title of common words', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    // Fisi Mkubwa: hyena (class 9) + big (class 1, not agreeing) is a name, at a sentence's start too;
+    // Andika inside a sentence is no verb; Fisi then is a name wherever it is capitalised.
+    const tokens = ['Fisi', 'Mkubwa', 'alimwona', 'Andika', '.', 'Andika', 'alikimbia', 'na', 'Fisi', '.', 'Baraza', 'Kuu', 'lilikutana', '.'];
+    const first = analyzer.analyzeTokens(tokens).map((r) => r[0]);
+    for (const i of [0, 1, 3, 5, 8]) assert.deepEqual([first[i]?.lemma, first[i]?.pos], [tokens[i], 'NPP'], tokens[i]);
+    assert.deepEqual([first[10]?.lemma, first[10]?.word_class], ['baraza', 'noun']);
+    assert.deepEqual([first[11]?.lemma, first[11]?.word_class], ['kuu', 'adjective']);
+    // small, the same words are common words; quoted speech starts a sentence
+    const small = analyzer.analyzeTokens(['fisi', 'mkubwa', 'alikimbia', ',', '"', 'Andika', '!', '"']).map((r) => r[0]);
+    assert.deepEqual([small[0]?.word_class, small[1]?.word_class, small[5]?.word_class], ['noun', 'adjective', 'verb']);
+  });
+
   it('reads an unknown capitalised word inside a sentence as a proper name, but not a sentence\'s first word that the grammar reads', () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['Mama', 'na', 'Larry', 'walisema', '.', 'Betty', 'alijibu', '.', 'Wanakijiji', 'walifika']);

@@ -181,11 +181,12 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const context = this.#textContext();
     const all = tokens.map((token) => this.readings(token));
     if (!context) return all.map((readings) => cutReadings(readings, options));
+    const names = context.names ? this.#names(tokens, all) : new Set<number>();
     const chosen: Array<TokenAnalysis | undefined> = [];
     const out: TokenAnalysis[][] = [];
     tokens.forEach((token, i) => {
       let readings = all[i]!;
-      if (context.names && /\p{L}/u.test(token)) readings = this.#name(token, readings, sentenceStart(tokens, i));
+      if (names.has(i)) readings = this.#name(token, readings);
       readings = this.#adjust(token, readings, context, previousWord(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
@@ -193,10 +194,57 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return out;
   }
 
-  /** A capitalised word no lexicon knows, inside a sentence (or with no reading at all), read first as a proper name. */
-  #name(token: string, readings: TokenAnalysis[], atStart: boolean): TokenAnalysis[] {
-    if (!/^\p{Lu}/u.test(token) || readings.some((r) => !r.guess)) return readings;
-    if (atStart && readings.length > 0) return readings;
+  /**
+   * The capitalised tokens read first as proper names. Swahili writes common words small inside a
+   * sentence (Ashton 1944 writes nouns, verbs and adjectives small; names of people and places with a
+   * capital), so inside a sentence (quoted speech starts one) a capitalised word is a name when
+   * - no lexicon knows it (or it has no reading at all);
+   * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
+   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
+   * - it follows a name (`Tembo Mdogo` once `Tembo` is one).
+   * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
+   * (`Tembo Mdogo`: tembo is class 9, mdogo class 1) is a character's name, at a sentence's start too;
+   * animate nouns take class 1/2 concords (Ashton 1944, agreement of animate nouns), so the pair reads
+   * as a being called by its kind, as in `Sungura Mjanja`.
+   * At a sentence's start a capitalised word is a name when the same form is one elsewhere in the text,
+   * or when it has no known reading and its shape is not that of a Swahili word (a final consonant,
+   * or a letter Swahili spelling does not use: q, x, c without h; Ashton 1944, the alphabet).
+   */
+  #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
+    const names = new Set<number>();
+    const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
+    const start = tokens.map((_, i) => sentenceStart(tokens, i));
+    const known = (i: number) => all[i]!.filter((r) => !r.guess);
+    const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
+    // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
+    const pairs = new Set<number>();
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!capital[i] || !capital[i + 1] || start[i + 1]) continue;
+      const nouns = known(i).filter((r) => r.word_class === 'noun');
+      const qualifiers = known(i + 1).filter((r) => r.word_class === 'adjective');
+      if (nouns.length === 0 || qualifiers.length === 0 || known(i + 1).some(isNoun)) continue;
+      const own = nouns.flatMap((r) => this.#facts.get(r)?.agrees ?? []);
+      const agrees = qualifiers.some((r) => (this.#facts.get(r)?.agrees ?? []).some((c) => own.includes(c)));
+      if (!agrees && own.length > 0) pairs.add(i).add(i + 1);
+    }
+    tokens.forEach((token, i) => {
+      if (!capital[i]) return;
+      if (pairs.has(i)) names.add(i);
+      else if (start[i]) {
+        if (all[i]!.length === 0 || (known(i).length === 0 && foreignShape(token))) names.add(i);
+      } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
+      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
+    });
+    // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
+    const forms = new Set([...names].map((i) => tokens[i]!));
+    tokens.forEach((token, i) => {
+      if (capital[i] && forms.has(token)) names.add(i);
+    });
+    return names;
+  }
+
+  /** A token read first as a proper name (lemma as written), its other readings after it. */
+  #name(token: string, readings: TokenAnalysis[]): TokenAnalysis[] {
     const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
     this.#facts.set(name, { agrees: [], extensions: [] });
     return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
@@ -325,14 +373,28 @@ function merge(readings: TokenAnalysis[], facts?: WeakMap<TokenAnalysis, Reading
   return [...byKey.values()].sort((a, b) => b.probability - a.probability);
 }
 
-/** Whether token i starts a sentence: nothing but punctuation (quotes) since the text's start or the last terminal mark. */
+/** Opening quotation marks (a straight double quote opens when no word comes right before it). */
+const OPENING_QUOTE = /^[\u201c\u201e\u00ab\u2018]+$/u;
+
+/**
+ * Whether token i starts a sentence: nothing but punctuation since the text's start or the last
+ * terminal mark, or right after an opening quote (quoted speech starts with a capital).
+ */
 function sentenceStart(tokens: readonly string[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (before !== undefined && (OPENING_QUOTE.test(before) || (before === '"' && !/[\p{L}\p{Nd}]/u.test(tokens[i - 2] ?? '')))) return true;
   for (let k = i - 1; k >= 0; k--) {
     const t = tokens[k]!;
     if (/[\p{L}\p{Nd}]/u.test(t)) return false;
     if (TERMINAL.test(t)) return true;
   }
   return true;
+}
+
+/** A word that does not look Swahili: a final consonant, or q, x, or c not followed by h. */
+function foreignShape(token: string): boolean {
+  const lower = token.toLowerCase();
+  return /[b-df-hj-np-tv-z]$/u.test(lower) || /[qx]|c(?!h)/u.test(lower);
 }
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
