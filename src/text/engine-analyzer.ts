@@ -140,6 +140,14 @@ const textContextSchema = z
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
     rules: z.array(contextRuleSchema).default([]),
+    morpheme_tags: z
+      .object({
+        whole: z.record(z.string(), z.string()).default({}),
+        slots: z.record(z.string(), z.record(z.string(), z.string())).default({}),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -245,7 +253,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /** A token read first as a proper name (lemma as written), its other readings after it. */
   #name(token: string, readings: TokenAnalysis[]): TokenAnalysis[] {
-    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
+    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.proper_noun ?? 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
     this.#facts.set(name, { agrees: [], extensions: [] });
     return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
@@ -338,6 +346,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       const reading = readingOf(v, probabilities[i]!);
       const agrees = this.#agrees(v);
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
+      const tags = this.#textContext()?.morpheme_tags;
+      if (tags) reading.morphemes = morphemeTags(reading, agrees, tags);
       this.#facts.set(reading, { agrees: agrees !== undefined ? [agrees] : [], extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)) });
       return reading;
     });
@@ -346,6 +356,35 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     this.#cache.set(form, readings);
     return readings;
   }
+}
+
+/**
+ * A reading's morphemes with the tags of the cartridge's annotated text (context.yaml `morpheme_tags`):
+ * a word of one morpheme takes the `whole` tag of its word class, else its part-of-speech tag; each
+ * morpheme of a longer word the tag `slots[word class]` gives for its engine tag (`tam:perfect`), else
+ * for its slot (`subject`, `{id}` standing for the slot's class: `subject:c2` -> `SC{id}` -> `SC2`);
+ * joined extensions (`extensions:applicative+passive`) each part's tag, joined with `+`. A morpheme
+ * the table does not name keeps the engine's tag.
+ */
+function morphemeTags(reading: TokenAnalysis, agrees: string | undefined, tags: NonNullable<TextContext['morpheme_tags']>): Morpheme[] {
+  const fill = (template: string, id: string) => template.replace('{id}', id.replace(/^c(?=\d)/u, '')).replace('{class}', agrees ?? '');
+  if (reading.morphemes.length === 1) {
+    const whole = tags.whole[reading.word_class];
+    return [{ ...reading.morphemes[0]!, tag: whole !== undefined ? fill(whole, '') : reading.pos }];
+  }
+  const table = tags.slots[reading.word_class] ?? {};
+  const one = (tag: string): string | undefined => {
+    if (table[tag] !== undefined) return fill(table[tag], '');
+    const colon = tag.indexOf(':');
+    const slot = colon < 0 ? tag : tag.slice(0, colon);
+    const id = colon < 0 ? '' : tag.slice(colon + 1);
+    if (id.includes('+')) {
+      const parts = id.split('+').map((p) => one(`${slot}:${p}`));
+      return parts.every((p) => p !== undefined) ? parts.join('+') : undefined;
+    }
+    return table[slot] !== undefined ? fill(table[slot], id) : undefined;
+  };
+  return reading.morphemes.map((m) => ({ ...m, tag: one(m.tag) ?? m.tag }));
 }
 
 /**
