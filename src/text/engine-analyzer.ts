@@ -140,6 +140,15 @@ const textContextSchema = z
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
     rules: z.array(contextRuleSchema).default([]),
+    contractions: z
+      .object({
+        hosts: z.array(z.string()).min(1),
+        suffixes: z.array(z.object({ form: z.string().min(1), stem: z.string().min(1), replaces_final_vowel: z.boolean().default(false) }).strict()).min(1),
+        tag: z.string().default('possessive'),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
     morpheme_tags: z
       .object({
         whole: z.record(z.string(), z.string()).default({}),
@@ -328,6 +337,32 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return m ? m[1] : undefined;
   }
 
+  /**
+   * A word no lexicon knows that is a known noun of a host class with a contracted possessive after it
+   * (context.yaml `contractions`: mamake 'his mother' = mama + -ke, mwenzangu = mwenz(i) + -angu): the
+   * noun's reading, with the possessive as its last morpheme, first.
+   */
+  #contracted(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.contractions;
+    if (!spec) return readings;
+    const lower = form.toLowerCase();
+    for (const suffix of spec.suffixes) {
+      if (!lower.endsWith(suffix.form) || lower.length <= suffix.form.length + 1) continue;
+      const rest = lower.slice(0, -suffix.form.length);
+      const hosts = suffix.replaces_final_vowel ? ['a', 'i', 'e', 'o', 'u'].map((v) => rest + v) : [rest];
+      for (const host of hosts) {
+        const noun = this.readings(host).find((r) => r.word_class === 'noun' && !r.guess && (this.#facts.get(r)?.agrees ?? []).some((c) => spec.hosts.includes(c.replace(/^c/u, ''))));
+        if (!noun) continue;
+        const tagged = this.#textContext()?.morpheme_tags?.slots.possessive?.stem ?? spec.tag;
+        const own = noun.morphemes.map((m, k) => (k === noun.morphemes.length - 1 && suffix.replaces_final_vowel ? { ...m, surface: m.surface.slice(0, -1) } : m));
+        const reading: TokenAnalysis = { ...noun, morphemes: [...own, { surface: suffix.form, canonical: suffix.stem, tag: tagged }], probability: 0.9, source: 'rule' };
+        this.#facts.set(reading, this.#facts.get(noun) ?? { agrees: [], extensions: [] });
+        return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      }
+    }
+    return readings;
+  }
+
   /** Every reading of one form, most probable first. */
   readings(form: string): TokenAnalysis[] {
     const cached = this.#cache.get(form);
@@ -351,7 +386,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       this.#facts.set(reading, { agrees: agrees !== undefined ? [agrees] : [], extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)) });
       return reading;
     });
-    const readings = merge(tagged, this.#facts);
+    let readings = merge(tagged, this.#facts);
+    if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
