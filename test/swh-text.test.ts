@@ -114,6 +114,19 @@ describe('Swahili running text', () => {
     assert.ok(report.all.pos >= 90, `POS ${report.all.pos}%`);
   });
 
+  it('reads an unknown first word as a name when the verb after it cannot have it as subject, and an adjective by the noun before it', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const first = (tokens: string[], i = 0) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    // a guessed verb before a copula; a guessed class 3 noun before a class 9 concord
+    assert.deepEqual([first(['Amina', 'ni', 'mwalimu'])?.pos, first(['Mombasa', 'iko', 'pwani'])?.pos], ['NPP', 'NPP']);
+    // a guessed class 2 noun before a class 2 concord stays the noun
+    assert.equal(first(['Wanakijiji', 'walifika'])?.word_class, 'noun');
+    // mkuu is the adjective of class 3 after mji (not the noun 'chief'), also before a word that agrees with the noun
+    const mkuu = first(['Nairobi', 'ni', 'mji', 'mkuu', 'wa', 'Kenya'], 3);
+    assert.deepEqual([mkuu?.lemma, mkuu?.word_class, mkuu?.morphemes[0]?.tag], ['kuu', 'adjective', 'AdjPre3']);
+    assert.equal(first(['mkuu', 'wa', 'kijiji'])?.word_class, 'noun');
+  });
+
   it('reads a kinship noun with a contracted possessive as the noun, the possessive its last morpheme', () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['babake', 'mwanangu', 'wenzao', 'nduguye']).map((r) => r[0]);

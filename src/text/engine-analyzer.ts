@@ -129,6 +129,8 @@ const contextRuleSchema = z
     prefer: z.string(),
     after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) }).strict().optional(),
     agrees_with_next: z.boolean().default(false),
+    agrees_with_previous: z.boolean().default(false),
+    over: z.string().optional(),
     weight: z.number().positive().default(4),
     source: z.string(),
   })
@@ -248,7 +250,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!capital[i]) return;
       if (pairs.has(i)) names.add(i);
       else if (start[i]) {
-        if (all[i]!.length === 0 || (known(i).length === 0 && foreignShape(token))) names.add(i);
+        if (all[i]!.length === 0 || (known(i).length === 0 && (foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
       else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
     });
@@ -258,6 +260,21 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (capital[i] && forms.has(token)) names.add(i);
     });
     return names;
+  }
+
+  /**
+   * Whether a word that only has guessed readings is not the subject of the verb after it: that verb
+   * (or copula) is known and the word's most probable guess is no noun (`Amina ni`: a guessed verb
+   * before a copula) or a noun whose class the verb's subject concord does not show (`Mombasa iko`: a
+   * guessed class 3 noun before a class 9 concord). A sentence's first word so placed is a name.
+   */
+  #subjectDisagrees(readings: readonly TokenAnalysis[], next: readonly TokenAnalysis[]): boolean {
+    const verb = next.find((r) => !r.guess);
+    if (!verb || !['verb', 'have', 'copula'].includes(verb.word_class) || verb !== next[0]) return false;
+    const guess = readings[0];
+    if (!guess || guess.word_class !== 'noun') return true;
+    const subject = this.#facts.get(verb)?.agrees ?? [];
+    return subject.length > 0 && !(this.#facts.get(guess)?.agrees ?? []).some((c) => subject.includes(c));
   }
 
   /** A token read first as a proper name (lemma as written), its other readings after it. */
@@ -279,6 +296,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer)) continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
       if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
+      if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.after) {
         const facts = previous && this.#facts.get(previous);
         const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
@@ -286,6 +305,12 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
+        if (rule.agrees_with_previous) {
+          const own = this.#facts.get(r)?.agrees ?? [];
+          const theirs = this.#facts.get(previous!)?.agrees ?? [];
+          // a name (no class of its own) takes the concords of class 1 or 9 (Ashton 1944: names of people, places)
+          if (!own.some((c) => theirs.includes(c) || (previous!.word_class === 'proper_noun' && ['1', '9'].includes(c)))) return;
+        }
         if (rule.agrees_with_next) {
           const own = this.#facts.get(r)?.agrees ?? [];
           const agrees = next.some((n) => n.word_class !== 'noun' && n.word_class !== 'proper_noun' && (this.#facts.get(n)?.agrees ?? []).some((c) => own.includes(c)));
