@@ -129,6 +129,8 @@ const contextRuleSchema = z
     prefer: z.string(),
     after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) }).strict().optional(),
     agrees_with_next: z.boolean().default(false),
+    agrees_with_previous: z.boolean().default(false),
+    over: z.string().optional(),
     weight: z.number().positive().default(4),
     source: z.string(),
   })
@@ -140,6 +142,23 @@ const textContextSchema = z
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
     rules: z.array(contextRuleSchema).default([]),
+    contractions: z
+      .object({
+        hosts: z.array(z.string()).min(1),
+        suffixes: z.array(z.object({ form: z.string().min(1), stem: z.string().min(1), replaces_final_vowel: z.boolean().default(false) }).strict()).min(1),
+        tag: z.string().default('possessive'),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
+    morpheme_tags: z
+      .object({
+        whole: z.record(z.string(), z.string()).default({}),
+        slots: z.record(z.string(), z.record(z.string(), z.string())).default({}),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -181,11 +200,12 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const context = this.#textContext();
     const all = tokens.map((token) => this.readings(token));
     if (!context) return all.map((readings) => cutReadings(readings, options));
+    const names = context.names ? this.#names(tokens, all) : new Set<number>();
     const chosen: Array<TokenAnalysis | undefined> = [];
     const out: TokenAnalysis[][] = [];
     tokens.forEach((token, i) => {
       let readings = all[i]!;
-      if (context.names && /\p{L}/u.test(token)) readings = this.#name(token, readings, sentenceStart(tokens, i));
+      if (names.has(i)) readings = this.#name(token, readings);
       readings = this.#adjust(token, readings, context, previousWord(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
@@ -193,11 +213,73 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return out;
   }
 
-  /** A capitalised word no lexicon knows, inside a sentence (or with no reading at all), read first as a proper name. */
-  #name(token: string, readings: TokenAnalysis[], atStart: boolean): TokenAnalysis[] {
-    if (!/^\p{Lu}/u.test(token) || readings.some((r) => !r.guess)) return readings;
-    if (atStart && readings.length > 0) return readings;
-    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
+  /**
+   * The capitalised tokens read first as proper names. Swahili writes common words small inside a
+   * sentence (Ashton 1944 writes nouns, verbs and adjectives small; names of people and places with a
+   * capital), so inside a sentence (quoted speech starts one) a capitalised word is a name when
+   * - no lexicon knows it (or it has no reading at all);
+   * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
+   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
+   * - it follows a name (`Tembo Mdogo` once `Tembo` is one).
+   * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
+   * (`Tembo Mdogo`: tembo is class 9, mdogo class 1) is a character's name, at a sentence's start too;
+   * animate nouns take class 1/2 concords (Ashton 1944, agreement of animate nouns), so the pair reads
+   * as a being called by its kind, as in `Sungura Mjanja`.
+   * At a sentence's start a capitalised word is a name when the same form is one elsewhere in the text,
+   * or when it has no known reading and its shape is not that of a Swahili word (a final consonant,
+   * or a letter Swahili spelling does not use: q, x, c without h; Ashton 1944, the alphabet).
+   */
+  #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
+    const names = new Set<number>();
+    const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
+    const start = tokens.map((_, i) => sentenceStart(tokens, i));
+    const known = (i: number) => all[i]!.filter((r) => !r.guess);
+    const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
+    // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
+    const pairs = new Set<number>();
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      if (!capital[i] || !capital[i + 1] || start[i + 1]) continue;
+      const nouns = known(i).filter((r) => r.word_class === 'noun');
+      const qualifiers = known(i + 1).filter((r) => r.word_class === 'adjective');
+      if (nouns.length === 0 || qualifiers.length === 0 || known(i + 1).some(isNoun)) continue;
+      const own = nouns.flatMap((r) => this.#facts.get(r)?.agrees ?? []);
+      const agrees = qualifiers.some((r) => (this.#facts.get(r)?.agrees ?? []).some((c) => own.includes(c)));
+      if (!agrees && own.length > 0) pairs.add(i).add(i + 1);
+    }
+    tokens.forEach((token, i) => {
+      if (!capital[i]) return;
+      if (pairs.has(i)) names.add(i);
+      else if (start[i]) {
+        if (all[i]!.length === 0 || (known(i).length === 0 && (foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
+      } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
+      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
+    });
+    // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
+    const forms = new Set([...names].map((i) => tokens[i]!));
+    tokens.forEach((token, i) => {
+      if (capital[i] && forms.has(token)) names.add(i);
+    });
+    return names;
+  }
+
+  /**
+   * Whether a word that only has guessed readings is not the subject of the verb after it: that verb
+   * (or copula) is known and the word's most probable guess is no noun (`Amina ni`: a guessed verb
+   * before a copula) or a noun whose class the verb's subject concord does not show (`Mombasa iko`: a
+   * guessed class 3 noun before a class 9 concord). A sentence's first word so placed is a name.
+   */
+  #subjectDisagrees(readings: readonly TokenAnalysis[], next: readonly TokenAnalysis[]): boolean {
+    const verb = next.find((r) => !r.guess);
+    if (!verb || !['verb', 'have', 'copula'].includes(verb.word_class) || verb !== next[0]) return false;
+    const guess = readings[0];
+    if (!guess || guess.word_class !== 'noun') return true;
+    const subject = this.#facts.get(verb)?.agrees ?? [];
+    return subject.length > 0 && !(this.#facts.get(guess)?.agrees ?? []).some((c) => subject.includes(c));
+  }
+
+  /** A token read first as a proper name (lemma as written), its other readings after it. */
+  #name(token: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.proper_noun ?? 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
     this.#facts.set(name, { agrees: [], extensions: [] });
     return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
@@ -214,6 +296,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer)) continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
       if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
+      if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.after) {
         const facts = previous && this.#facts.get(previous);
         const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
@@ -221,6 +305,12 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
+        if (rule.agrees_with_previous) {
+          const own = this.#facts.get(r)?.agrees ?? [];
+          const theirs = this.#facts.get(previous!)?.agrees ?? [];
+          // a name (no class of its own) takes the concords of class 1 or 9 (Ashton 1944: names of people, places)
+          if (!own.some((c) => theirs.includes(c) || (previous!.word_class === 'proper_noun' && ['1', '9'].includes(c)))) return;
+        }
         if (rule.agrees_with_next) {
           const own = this.#facts.get(r)?.agrees ?? [];
           const agrees = next.some((n) => n.word_class !== 'noun' && n.word_class !== 'proper_noun' && (this.#facts.get(n)?.agrees ?? []).some((c) => own.includes(c)));
@@ -272,6 +362,32 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return m ? m[1] : undefined;
   }
 
+  /**
+   * A word no lexicon knows that is a known noun of a host class with a contracted possessive after it
+   * (context.yaml `contractions`: mamake 'his mother' = mama + -ke, mwenzangu = mwenz(i) + -angu): the
+   * noun's reading, with the possessive as its last morpheme, first.
+   */
+  #contracted(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.contractions;
+    if (!spec) return readings;
+    const lower = form.toLowerCase();
+    for (const suffix of spec.suffixes) {
+      if (!lower.endsWith(suffix.form) || lower.length <= suffix.form.length + 1) continue;
+      const rest = lower.slice(0, -suffix.form.length);
+      const hosts = suffix.replaces_final_vowel ? ['a', 'i', 'e', 'o', 'u'].map((v) => rest + v) : [rest];
+      for (const host of hosts) {
+        const noun = this.readings(host).find((r) => r.word_class === 'noun' && !r.guess && (this.#facts.get(r)?.agrees ?? []).some((c) => spec.hosts.includes(c.replace(/^c/u, ''))));
+        if (!noun) continue;
+        const tagged = this.#textContext()?.morpheme_tags?.slots.possessive?.stem ?? spec.tag;
+        const own = noun.morphemes.map((m, k) => (k === noun.morphemes.length - 1 && suffix.replaces_final_vowel ? { ...m, surface: m.surface.slice(0, -1) } : m));
+        const reading: TokenAnalysis = { ...noun, morphemes: [...own, { surface: suffix.form, canonical: suffix.stem, tag: tagged }], probability: 0.9, source: 'rule' };
+        this.#facts.set(reading, this.#facts.get(noun) ?? { agrees: [], extensions: [] });
+        return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      }
+    }
+    return readings;
+  }
+
   /** Every reading of one form, most probable first. */
   readings(form: string): TokenAnalysis[] {
     const cached = this.#cache.get(form);
@@ -290,14 +406,46 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       const reading = readingOf(v, probabilities[i]!);
       const agrees = this.#agrees(v);
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
+      const tags = this.#textContext()?.morpheme_tags;
+      if (tags) reading.morphemes = morphemeTags(reading, agrees, tags);
       this.#facts.set(reading, { agrees: agrees !== undefined ? [agrees] : [], extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)) });
       return reading;
     });
-    const readings = merge(tagged, this.#facts);
+    let readings = merge(tagged, this.#facts);
+    if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
   }
+}
+
+/**
+ * A reading's morphemes with the tags of the cartridge's annotated text (context.yaml `morpheme_tags`):
+ * a word of one morpheme takes the `whole` tag of its word class, else its part-of-speech tag; each
+ * morpheme of a longer word the tag `slots[word class]` gives for its engine tag (`tam:perfect`), else
+ * for its slot (`subject`, `{id}` standing for the slot's class: `subject:c2` -> `SC{id}` -> `SC2`);
+ * joined extensions (`extensions:applicative+passive`) each part's tag, joined with `+`. A morpheme
+ * the table does not name keeps the engine's tag.
+ */
+function morphemeTags(reading: TokenAnalysis, agrees: string | undefined, tags: NonNullable<TextContext['morpheme_tags']>): Morpheme[] {
+  const fill = (template: string, id: string) => template.replace('{id}', id.replace(/^c(?=\d)/u, '')).replace('{class}', agrees ?? '');
+  if (reading.morphemes.length === 1) {
+    const whole = tags.whole[reading.word_class];
+    return [{ ...reading.morphemes[0]!, tag: whole !== undefined ? fill(whole, '') : reading.pos }];
+  }
+  const table = tags.slots[reading.word_class] ?? {};
+  const one = (tag: string): string | undefined => {
+    if (table[tag] !== undefined) return fill(table[tag], '');
+    const colon = tag.indexOf(':');
+    const slot = colon < 0 ? tag : tag.slice(0, colon);
+    const id = colon < 0 ? '' : tag.slice(colon + 1);
+    if (id.includes('+')) {
+      const parts = id.split('+').map((p) => one(`${slot}:${p}`));
+      return parts.every((p) => p !== undefined) ? parts.join('+') : undefined;
+    }
+    return table[slot] !== undefined ? fill(table[slot], id) : undefined;
+  };
+  return reading.morphemes.map((m) => ({ ...m, tag: one(m.tag) ?? m.tag }));
 }
 
 /**
@@ -325,14 +473,28 @@ function merge(readings: TokenAnalysis[], facts?: WeakMap<TokenAnalysis, Reading
   return [...byKey.values()].sort((a, b) => b.probability - a.probability);
 }
 
-/** Whether token i starts a sentence: nothing but punctuation (quotes) since the text's start or the last terminal mark. */
+/** Opening quotation marks (a straight double quote opens when no word comes right before it). */
+const OPENING_QUOTE = /^[\u201c\u201e\u00ab\u2018]+$/u;
+
+/**
+ * Whether token i starts a sentence: nothing but punctuation since the text's start or the last
+ * terminal mark, or right after an opening quote (quoted speech starts with a capital).
+ */
 function sentenceStart(tokens: readonly string[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (before !== undefined && (OPENING_QUOTE.test(before) || (before === '"' && !/[\p{L}\p{Nd}]/u.test(tokens[i - 2] ?? '')))) return true;
   for (let k = i - 1; k >= 0; k--) {
     const t = tokens[k]!;
     if (/[\p{L}\p{Nd}]/u.test(t)) return false;
     if (TERMINAL.test(t)) return true;
   }
   return true;
+}
+
+/** A word that does not look Swahili: a final consonant, or q, x, or c not followed by h. */
+function foreignShape(token: string): boolean {
+  const lower = token.toLowerCase();
+  return /[b-df-hj-np-tv-z]$/u.test(lower) || /[qx]|c(?!h)/u.test(lower);
 }
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
