@@ -4,7 +4,8 @@
  *  - GET /api/v1/languages with an Enterprise key (key lookup, count, the catalogue page
  *    serialised once and sent with its ETag, security and CORS headers, one log line at `info`);
  *  - GET /api/v1/conjugate (the worked example) with the same key: the same metered path plus
- *    validation of the query, one conjugation and its compiled serialiser.
+ *    the answer kept for that query string (src/http/answer-cache.ts; the first request
+ *    validates the query, conjugates and serialises).
  * Each route is loaded right after its own baseline, so both see the same machine load.
  *
  *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32]

@@ -3,6 +3,7 @@
  * 256 random bits. Keys are kept only as SHA-256 hashes: with that much entropy a
  * fast hash is safe, and it lets a request find its key by an indexed lookup.
  */
+import * as crypto from 'node:crypto';
 import { createHash, randomBytes } from 'node:crypto';
 
 export const KEY_PREFIX = 'lugha_';
@@ -31,9 +32,15 @@ export function generateKeyId(): string {
   return `key_${base62(randomBytes(12), 16)}`;
 }
 
+/**
+ * Node's one-shot digest (20.12+; not in @types/node 20): about 1 µs less per request than a
+ * Hash object, and every request with a key hashes it once. Same bytes (a string is UTF-8).
+ */
+const oneShotHash = (crypto as unknown as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** The form in which a key is stored and looked up. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return oneShotHash ? oneShotHash('sha256', key, 'hex') : createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
 /** The first characters of a key, enough to tell keys apart in a listing. */

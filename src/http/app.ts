@@ -114,14 +114,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise and no extra turn per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security);
     reply.header('X-Request-Id', request.id);
-    if (closing) {
-      reply.header('Connection', 'close');
-      const error = new LughaError('service_unavailable', 'this instance is shutting down; retry in a moment', {}, { 'Retry-After': '5' });
-      return sendProblem(request, reply, error);
-    }
+    if (!closing) return done();
+    reply.header('Connection', 'close');
+    const error = new LughaError('service_unavailable', 'this instance is shutting down; retry in a moment', {}, { 'Retry-After': '5' });
+    // Answered here: a hook that sends calls no `done`.
+    void sendProblem(request, reply, error);
   });
 
   await app.register(cors, {

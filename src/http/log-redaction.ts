@@ -11,10 +11,14 @@ const KEY_LIKE = new RegExp(`${KEY_PREFIX}[0-9A-Za-z]{6,}`, 'g');
 /** Query parameters that carry credentials, whatever their value looks like. */
 const CREDENTIAL_PARAMETER = /([?&;](?:api[_-]?key|key|access[_-]?token|token|auth|authorization|bearer|secret|password)=)[^&#;]*/gi;
 
+/** Whether a string may hold what KEY_LIKE or CREDENTIAL_PARAMETER replace: one scan instead of two replacements. */
+const MAY_HOLD_SECRET = new RegExp(`${KEY_PREFIX}[0-9A-Za-z]{6}|[?&;](?:api[_-]?key|key|access[_-]?token|token|auth|authorization|bearer|secret|password)=`, 'i');
+
 /** `text` with keys and credential parameters replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {
-  // Most strings hold neither a key prefix nor a parameter: returned as they are, nothing allocated.
-  if (!text.includes(KEY_PREFIX) && !text.includes('=')) return text;
+  // Most strings (every request's URL, logged once per request) hold neither a key nor a
+  // credential parameter: returned as they are, nothing allocated.
+  if (!MAY_HOLD_SECRET.test(text)) return text;
   return text.replace(KEY_LIKE, `${KEY_PREFIX}[redacted]`).replace(CREDENTIAL_PARAMETER, '$1[redacted]');
 }
 

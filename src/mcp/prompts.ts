@@ -12,6 +12,7 @@
 import { completable, McpServer, ProtocolError, ProtocolErrorCode, type GetPromptResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Principal } from '../access/key-service.js';
+import type { MorphologyService } from '../morphology/service.js';
 import type { Services } from '../services.js';
 import { mcpRefusal, toolRefusal } from './access.js';
 import { completers } from './completions.js';
@@ -29,13 +30,42 @@ function message(text: string): GetPromptResult {
   return { messages: [{ role: 'user', content: { type: 'text', text } }] };
 }
 
+/**
+ * The prompts' argument schemas with their completers, built once per morphology service (the
+ * completers read its cartridges; completable() marks the schema object itself, so schemas are
+ * not shared between services). Over HTTP a server is built per request, and building these zod
+ * schemas cost more than the rest of a tool call's server.
+ */
+const argumentSchemas = new WeakMap<MorphologyService, ReturnType<typeof buildArgumentSchemas>>();
+
+function buildArgumentSchemas(morphology: MorphologyService) {
+  const complete = completers(morphology);
+  const language = () =>
+    completable(z.string().trim().min(2).max(16).describe('Language code: ISO 639-3 (swh, zul), 639-1 (sw) or a macrolanguage code (swa). Example: swh'), (v) => complete.language(v));
+  return {
+    conjugationTable: z.object({
+      language: language(),
+      root: completable(z.string().trim().min(1).max(64).describe('The verb lemma (root), as in the lexicon. Example: penda'), (v, c) => complete.root(v, c)),
+      tense: completable(z.string().trim().min(1).max(64).describe('One tense id of the language (get_language_info lists them). Example: future'), (v, c) => complete.tense(v, c)).optional(),
+      subject: completable(z.string().trim().min(1).max(8).describe('Only this subject (1sg, 3pl, c7, …), every tense. Example: 1pl'), (v, c) => complete.subject(v, c)).optional(),
+    }),
+    explainWord: z.object({
+      language: language(),
+      form: z.string().trim().min(1).max(100).describe('The word to explain, as written. Example: hatutawapenda'),
+    }),
+    numeralDrill: z.object({
+      language: language(),
+      count: z.string().regex(/^(?:[1-9]|1\d|20)$/).optional().describe('How many questions, 1..20. Example: 5'),
+      max: z.string().regex(/^[1-9]\d{0,11}$/).optional().describe('The largest number to ask, 1..10^12. Example: 100'),
+    }),
+  };
+}
+
 /** Registers Lugha's prompts on `server`. */
 export function registerPrompts(server: McpServer, options: PromptOptions): void {
   const { services } = options;
-  const complete = completers(services.morphology);
-  // completable() marks the schema object itself, so each server gets fresh argument schemas.
-  const language = () =>
-    completable(z.string().trim().min(2).max(16).describe('Language code: ISO 639-3 (swh, zul), 639-1 (sw) or a macrolanguage code (swa). Example: swh'), (v) => complete.language(v));
+  let schemas = argumentSchemas.get(services.morphology);
+  if (!schemas) argumentSchemas.set(services.morphology, (schemas = buildArgumentSchemas(services.morphology)));
   const installed = (code: string) => {
     const found = services.morphology.engine(code);
     if (!found.ok) {
@@ -63,12 +93,7 @@ export function registerPrompts(server: McpServer, options: PromptOptions): void
     {
       title: 'Conjugation table for a verb',
       description: listedRefusal ? `[Not available to this key: ${listedRefusal.message}.] ${tableDescription}` : tableDescription,
-      argsSchema: z.object({
-        language: language(),
-        root: completable(z.string().trim().min(1).max(64).describe('The verb lemma (root), as in the lexicon. Example: penda'), (v, c) => complete.root(v, c)),
-        tense: completable(z.string().trim().min(1).max(64).describe('One tense id of the language (get_language_info lists them). Example: future'), (v, c) => complete.tense(v, c)).optional(),
-        subject: completable(z.string().trim().min(1).max(8).describe('Only this subject (1sg, 3pl, c7, …), every tense. Example: 1pl'), (v, c) => complete.subject(v, c)).optional(),
-      }),
+      argsSchema: schemas.conjugationTable,
       _meta: { 'dev.lugha/generative': true },
     },
     async ({ language: code, root, tense, subject }) => {
@@ -100,10 +125,7 @@ export function registerPrompts(server: McpServer, options: PromptOptions): void
       description:
         "Explain a word of a Bantu language morpheme by morpheme: its readings (analyze_form) and the slot-by-slot split of the best one (decompose_morphemes), with what each morpheme means. " +
         'Arguments: language (swh), form (the word, e.g. hatutawapenda).',
-      argsSchema: z.object({
-        language: language(),
-        form: z.string().trim().min(1).max(100).describe('The word to explain, as written. Example: hatutawapenda'),
-      }),
+      argsSchema: schemas.explainWord,
       _meta: { 'dev.lugha/generative': false },
     },
     async ({ language: code, form }) => {
@@ -128,11 +150,7 @@ export function registerPrompts(server: McpServer, options: PromptOptions): void
       description:
         'A short quiz on numbers in words in one language: the model picks numbers, you write them in words, and it checks your answers with spell_number. ' +
         'Arguments: language (swh), count (optional, questions, 1..20, default 5), max (optional, largest number, default 100).',
-      argsSchema: z.object({
-        language: language(),
-        count: z.string().regex(/^(?:[1-9]|1\d|20)$/).optional().describe('How many questions, 1..20. Example: 5'),
-        max: z.string().regex(/^[1-9]\d{0,11}$/).optional().describe('The largest number to ask, 1..10^12. Example: 100'),
-      }),
+      argsSchema: schemas.numeralDrill,
       _meta: { 'dev.lugha/generative': false },
     },
     async ({ language: code, count, max }) => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conjugationParameters, conjugationResultSchema, languageCode } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
+import { AnswerCache, answeredFrom } from '../answer-cache.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
 import { valueOr } from '../morphology-problem.js';
@@ -11,11 +12,18 @@ import { problemResponses } from '../problem.js';
 
 export const conjugateQuery = z.object({ language: languageCode.describe('Language code: swh (or sw, swa).'), ...conjugationParameters }).strict();
 
+/**
+ * Conjugations kept, by query string, per registration of the route: a conjugation depends only
+ * on its query and the cartridges, loaded once at start. About 1 KB each.
+ */
+export const CONJUGATION_CACHE_ENTRIES = 2048;
+
 export async function conjugateRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { morphology } = opts.services;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/conjugate',
     {
+      ...answeredFrom(new AnswerCache(CONJUGATION_CACHE_ENTRIES)),
       schema: {
         ...meteredRoute,
         summary: 'Conjugate a verb',

@@ -1,0 +1,74 @@
+/**
+ * Answers of a GET route whose 200 body depends only on the query string while the process
+ * runs (a conjugation: the cartridges are loaded once, at start). The serialised body of a 200
+ * is kept by the request's raw query string in a cache bounded in entries (least recently used
+ * dropped first), and the same query string is answered with those bytes again: no query
+ * validation, engine work or serialisation. Only bodies the route itself produced are kept, so
+ * a query string that failed validation or the engine is never answered from here. Everything
+ * per request is unchanged (authentication, metering, headers, the log line).
+ */
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookHandler, preValidationHookHandler } from 'fastify';
+
+/** Query strings longer than this are answered as usual and not kept (a key is held in memory). */
+const MAX_KEY_LENGTH = 512;
+/** Bodies longer than this (in characters) are not kept. */
+const MAX_BODY_CHARS = 16_384;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export class AnswerCache {
+  readonly #entries = new Map<string, Buffer>();
+
+  constructor(readonly size: number) {}
+
+  get(key: string): Buffer | undefined {
+    const body = this.#entries.get(key);
+    if (body !== undefined) {
+      // Most recently used last: the oldest (first) entry is the one dropped.
+      this.#entries.delete(key);
+      this.#entries.set(key, body);
+    }
+    return body;
+  }
+
+  set(key: string, body: Buffer): void {
+    if (this.#entries.has(key)) this.#entries.delete(key);
+    else if (this.#entries.size >= this.size) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, body);
+  }
+
+  get entries(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The raw query string of `url` (without `?`), or undefined when too long to keep. */
+function queryKey(url: string): string | undefined {
+  const start = url.indexOf('?');
+  const key = start < 0 ? '' : url.slice(start + 1);
+  return key.length <= MAX_KEY_LENGTH ? key : undefined;
+}
+
+/**
+ * The route hooks of an answer cache: `preValidation` answers a query string already answered,
+ * `onSend` keeps a new 200 body. Route options: `{ ...answeredFrom(cache), schema, handler }`.
+ */
+export function answeredFrom(cache: AnswerCache): { preValidation: preValidationHookHandler; onSend: onSendHookHandler<unknown> } {
+  return {
+    preValidation(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      const key = queryKey(request.url);
+      const body = key === undefined ? undefined : cache.get(key);
+      // Answered here: the route's validation and handler do not run (a hook that sends calls no `done`).
+      if (body !== undefined) void reply.type(JSON_TYPE).send(body);
+      else done();
+    },
+    onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) {
+      // The route's serialised answer is a string; one sent from the cache is a Buffer, kept already.
+      if (reply.statusCode === 200 && typeof payload === 'string' && payload.length <= MAX_BODY_CHARS) {
+        const key = queryKey(request.url);
+        if (key !== undefined) cache.set(key, Buffer.from(payload, 'utf8'));
+      }
+      done(null, payload);
+    },
+  };
+}
