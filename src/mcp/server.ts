@@ -21,10 +21,11 @@ import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
 import { withCachedJsonSchema } from './schema-cache.js';
-import type { AnyTool, ToolFailure } from './tool.js';
+import type { Failure } from '../result.js';
+import type { AnyTool } from './tool.js';
 
 /** The caller of one tool call, re-checked per call (a key may be revoked mid-session). */
-export type Authorization = { ok: true; principal: Principal } | { ok: false; code: string; message: string };
+export type Authorization = { ok: true; principal: Principal } | Failure;
 
 export interface LughaMcpServerOptions {
   services: Services;
@@ -126,7 +127,7 @@ const MAX_ALLOWED_SHOWN = 40;
 const MAX_ISSUES_SHOWN = 10;
 
 /** Arguments that fail the tool's input schema, as a failure naming the first bad argument; the list is capped. */
-function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
+function invalidArguments(issues: readonly z.core.$ZodIssue[]): Failure {
   const pathOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.');
   const described = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => {
     const where = pathOf(issue);
@@ -147,7 +148,7 @@ function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
 }
 
 /** A tool failure as a result a model reads: the code, what went wrong, the argument to fix and what it accepts. */
-export function errorResult(failure: ToolFailure): CallToolResult {
+export function errorResult(failure: Failure): CallToolResult {
   const lines = [`${failure.code}: ${failure.message}`];
   if (failure.parameter && failure.parameter !== '(all)') lines.push(`Fix the \`${failure.parameter}\` argument.`);
   if (failure.allowed?.length) {

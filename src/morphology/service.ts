@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LanguageCodes } from '../language-codes.js';
-import { fail, ok, type Result } from '../result.js';
+import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
@@ -18,14 +18,6 @@ import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
 import { tonalAnalysis, type TonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
-
-/** A bad input, named so a caller can fix it. */
-export interface MorphologyProblem {
-  code: 'invalid_parameter' | 'language_not_found';
-  parameter: string;
-  message: string;
-  allowed?: string[];
-}
 
 export interface ConjugateInput {
   language: string;
@@ -266,7 +258,7 @@ export class MorphologyService {
     return fail('language_not_found', `no cartridge for "${code}"; installed: ${installed}`);
   }
 
-  conjugate(input: ConjugateInput): Result<ConjugationResult, string> & { problem?: MorphologyProblem } {
+  conjugate(input: ConjugateInput): Result<ConjugationResult> {
     const resolved = this.#resolve(input);
     if (!resolved.ok) return resolved;
     const { engine, lemma, cell } = resolved.value;
@@ -280,7 +272,7 @@ export class MorphologyService {
   }
 
   /** Every analysis of `form`, in one language or in every installed one. */
-  analyze(form: string, language?: string): Result<AnalysisView[], string> & { problem?: MorphologyProblem } {
+  analyze(form: string, language?: string): Result<AnalysisView[]> {
     const text = form.trim();
     if (!text) return problem('invalid_parameter', 'form', 'give a word to analyse');
     if (text.length > 100) return problem('invalid_parameter', 'form', 'a form is at most 100 characters');
@@ -314,21 +306,21 @@ export class MorphologyService {
   }
 
   /** Syllables of a word and the language's syllable inventory. */
-  syllables(language: string): Result<ReturnType<typeof syllableInventory> & { language: string }, string> & { problem?: MorphologyProblem } {
+  syllables(language: string): Result<ReturnType<typeof syllableInventory> & { language: string }> {
     const found = this.engine(language);
     if (!found.ok) return problem(found.code, 'lang', found.message, [...this.#engines.keys()]);
     if (!found.value.phonology) return problem('language_not_found', 'lang', `no phonology for ${found.value.cartridge.metadata.name} yet`);
     return ok({ language: found.value.iso, ...syllableInventory(found.value.phonology) });
   }
 
-  syllabify(language: string, word: string): Result<string[], string> & { problem?: MorphologyProblem } {
+  syllabify(language: string, word: string): Result<string[]> {
     const found = this.engine(language);
     if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
     if (!found.value.phonology) return problem('language_not_found', 'language', `no phonology for ${found.value.cartridge.metadata.name} yet`);
     return ok(syllabify(word, found.value.phonology));
   }
 
-  #resolve(input: ConjugateInput): Result<{ engine: LanguageEngine; lemma: string; cell: Cell }, string> & { problem?: MorphologyProblem } {
+  #resolve(input: ConjugateInput): Result<{ engine: LanguageEngine; lemma: string; cell: Cell }> {
     const found = this.engine(input.language);
     if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
     const engine = found.value;
@@ -391,7 +383,7 @@ export class MorphologyService {
   }
 
   /** Accepts `penda`, `-pend-` (a root) and `kupenda` (an infinitive whose stem the lexicon knows). */
-  #lemma(engine: LanguageEngine, input: string): Result<string, string> & { problem?: MorphologyProblem } {
+  #lemma(engine: LanguageEngine, input: string): Result<string> {
     const text = input.trim().toLowerCase().normalize('NFC');
     // A verb of more than one word (kuwa na 'have') is the verb and its particle, separated by single spaces.
     if (!/^-?[\p{L}']+(?: [\p{L}']+)*-?$/u.test(text) || text.length > 40) {
@@ -411,7 +403,7 @@ export class MorphologyService {
     return ok(text);
   }
 
-  #generationProblem(engine: LanguageEngine, error: unknown): Result<never, string> & { problem?: MorphologyProblem } {
+  #generationProblem(engine: LanguageEngine, error: unknown): Result<never> {
     if (error instanceof GenerationError) {
       const allowed =
         error.allowed ??
@@ -485,6 +477,3 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
 
-function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): { ok: false; code: string; message: string; problem: MorphologyProblem } {
-  return { ok: false, code, message, problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
-}

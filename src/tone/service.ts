@@ -5,8 +5,8 @@
  * morphology service. Inputs and outputs have zod schemas in src/tone/api.ts; failures are values.
  */
 import type { LanguageCodes } from '../language-codes.js';
-import type { MorphologyProblem, MorphologyService } from '../morphology/service.js';
-import { fail, ok, type Result } from '../result.js';
+import type { MorphologyService } from '../morphology/service.js';
+import { ok, problem, type Result } from '../result.js';
 import type { TonalAnalysis } from './analysis.js';
 import {
   asksForConjugatedForm,
@@ -32,8 +32,6 @@ export {
   tonalPairSchema,
   tonalPairsQuerySchema,
 } from './api.js';
-
-type Outcome<T> = Result<T, string> & { problem?: MorphologyProblem };
 
 export interface PredictTonesOutput {
   language: string;
@@ -71,7 +69,7 @@ export class ToneService {
   }
 
   /** Items identical in segments and different in tone (get_tonal_pairs). */
-  tonalPairs(input: { language?: string | undefined } = {}): Outcome<TonalPair[]> {
+  tonalPairs(input: { language?: string | undefined } = {}): Result<TonalPair[]> {
     if (input.language === undefined) return ok(this.#pairs);
     const language = this.#language(input.language, 'language');
     if (!language.ok) return language;
@@ -79,7 +77,7 @@ export class ToneService {
   }
 
   /** Pairs one tone or one segment apart, filtered (get_minimal_pairs). */
-  minimalPairs(raw: z.input<typeof minimalPairsInputSchema>): Outcome<MinimalPair[]> {
+  minimalPairs(raw: z.input<typeof minimalPairsInputSchema>): Result<MinimalPair[]> {
     const parsed = minimalPairsInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
@@ -107,7 +105,7 @@ export class ToneService {
   }
 
   /** Tones of a word (its recorded lexical tone) or of a root in a conjugated form (predict_tones). */
-  predictTones(raw: z.input<typeof predictTonesInputSchema>): Outcome<PredictTonesOutput> {
+  predictTones(raw: z.input<typeof predictTonesInputSchema>): Result<PredictTonesOutput> {
     const parsed = predictTonesInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
@@ -127,7 +125,7 @@ export class ToneService {
   }
 
   /** The tonal analysis of a conjugated form (get_tonal_analysis). */
-  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Outcome<{ language: string; surface_form: string; tonal_analysis: TonalAnalysis }> {
+  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Result<{ language: string; surface_form: string; tonal_analysis: TonalAnalysis }> {
     const parsed = tonalAnalysisInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const result = this.options.morphology.conjugate({ ...parsed.data, include_tones: true });
@@ -181,7 +179,7 @@ export class ToneService {
   }
 
   /** A language code with tone data (or, with `anyKnown`, any known code), normalised. */
-  #language(code: string, parameter: string, anyKnown = false): Outcome<string> {
+  #language(code: string, parameter: string, anyKnown = false): Result<string> {
     const iso = this.options.codes.normalise(code) ?? code.trim().toLowerCase();
     const withData = [...new Set(this.#items.map((i) => i.language))].sort();
     if (withData.includes(iso)) return ok(iso);
@@ -202,11 +200,9 @@ function pick(input: { tense?: string | undefined; subject?: string | undefined;
   };
 }
 
-function invalid(error: z.ZodError): Outcome<never> {
+function invalid(error: z.ZodError): Result<never> {
   const issue = error.issues[0]!;
   return problem('invalid_parameter', issue.path.join('.') || 'input', issue.message);
 }
 
-function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): Outcome<never> {
-  return { ...fail(code, message), problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
-}
+

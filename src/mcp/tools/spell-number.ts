@@ -29,8 +29,8 @@ export const spellNumber = defineTool({
   handler: (args, { services }) => {
     const numerals = numeralsOf(services);
     const outcome = numerals.spell(args);
-    if (!outcome.ok && outcome.problem?.parameter === 'language' && outcome.code === 'language_not_found' && !outcome.problem.allowed) {
-      return fromService({ ...outcome, problem: { ...outcome.problem, allowed: numerals.languages() } });
+    if (!outcome.ok && outcome.parameter === 'language' && outcome.code === 'language_not_found' && !outcome.allowed) {
+      return fromService({ ...outcome, allowed: numerals.languages() });
     }
     return fromService(outcome);
   },
