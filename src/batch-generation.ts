@@ -4,9 +4,10 @@
  * form is generated, so a caller's limit is checked first; each item then
  * succeeds or fails on its own, and one bad item never fails the batch.
  */
-import type { Polarity } from './morphology/generator.js';
-import type { ConjugateInput, ConjugationResult, MorphologyService } from './morphology/service.js';
-import { ok, problem, problemOf, type Problem, type Result } from './result.js';
+import type { z } from 'zod';
+import type { batchItemResultSchema, batchRequestSchema, paradigmSchema } from './morphology-api.js';
+import type { ConjugateInput, MorphologyService } from './morphology/service.js';
+import { ok, problem, problemOf, type Result } from './result.js';
 
 /** The most forms one batch may ask for, whatever the tier: bounds the time and memory of one request. */
 export const MAX_BATCH_FORMS = 5000;
@@ -45,22 +46,10 @@ export function rawBatchSize(body: unknown): number {
   return size;
 }
 
-export interface ParadigmRequest {
-  roots: string[];
-  subjects?: string[];
-  tenses?: string[];
-  polarity?: Polarity[];
-}
-
-export interface BatchRequest {
-  language: string;
-  items?: Array<Omit<ConjugateInput, 'language'>>;
-  paradigm?: ParadigmRequest;
-}
-
-export type BatchItemResult =
-  | { index: number; ok: true; result: ConjugationResult }
-  | { index: number; ok: false; error: Problem & { parameter: string } };
+/** A batch request and its items' results are the types of their API schemas (src/morphology-api.ts). */
+export type ParadigmRequest = z.output<typeof paradigmSchema>;
+export type BatchRequest = z.output<typeof batchRequestSchema>;
+export type BatchItemResult = z.infer<typeof batchItemResultSchema>;
 
 /** A batch ready to run: its language resolved, its paradigm's defaults filled in, its size counted. */
 export interface BatchPlan {

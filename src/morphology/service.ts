@@ -5,7 +5,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
 import type { LanguageCodes } from '../language-codes.js';
+import type { analysisSchema, conjugationResultSchema, languageSummarySchema, slotView, wordView as wordViewSchema } from '../morphology-api.js';
 import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
@@ -16,7 +18,7 @@ import { GenerationError, Generator, infinitiveStems, type Cell, type Generated,
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
-import { tonalAnalysis, type TonalAnalysis } from '../tone/analysis.js';
+import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
 
 export interface ConjugateInput {
@@ -34,79 +36,14 @@ export interface ConjugateInput {
   include_tones?: boolean;
 }
 
-export interface SlotView {
-  form: string;
-  /** What the morph realises: an agreement id (1sg, c7), a tense id, 'negative', 'refl', ... */
-  id?: string;
-}
-
-export interface WordView {
-  surface: string;
-  slots: Record<string, SlotView>;
-  tense?: string;
-  polarity: Polarity;
-}
+/** The service's results are the types of the API schemas (src/morphology-api.ts), which validate and document them. */
+export type SlotView = z.infer<typeof slotView>;
+export type WordView = z.infer<typeof wordViewSchema>;
+export type ConjugationResult = z.infer<typeof conjugationResultSchema>;
+export type AnalysisView = z.infer<typeof analysisSchema>;
+export type LanguageSummary = z.infer<typeof languageSummarySchema>;
 
 export type { TonalAnalysis } from '../tone/analysis.js';
-
-export interface ConjugationResult {
-  language: string;
-  lemma: string;
-  root: string;
-  in_lexicon: boolean;
-  surface_form: string;
-  /** The main verb's slots; a periphrastic form also has `auxiliary` with the auxiliary's word. */
-  slots: Record<string, SlotView | WordView>;
-  words: WordView[];
-  tonal_analysis: TonalAnalysis;
-  english: string;
-  features: {
-    word_class: string;
-    tense?: string;
-    mood?: string;
-    polarity: Polarity;
-    subject?: string;
-    object?: string;
-    variant?: string;
-    /** Verb extensions of a derived form, in order (applicative, passive, ...). */
-    extensions?: string[];
-    noun_class?: string;
-    number?: 'sg' | 'pl';
-    form?: string;
-    possessee?: string;
-  };
-  rules_applied: string[];
-}
-
-export interface AnalysisView {
-  language: string;
-  lemma: string;
-  root: string;
-  in_lexicon: boolean;
-  gloss: string | null;
-  english: string | null;
-  features: ConjugationResult['features'];
-  words: WordView[];
-  score: number;
-}
-
-export interface LanguageSummary {
-  iso: string;
-  iso639_1: string | null;
-  name: string;
-  endonym: string | null;
-  glottocode: string | null;
-  guthrie: string | null;
-  foundational: boolean;
-  capabilities: string[];
-  tenses: Array<{ id: string; label: string; mood: string; negative: boolean }>;
-  subjects: string[];
-  extensions: string[];
-  word_classes: string[];
-  lexicon_size: number;
-  golden_tests: { total: number; passing: number };
-  sources: Array<{ id: string; citation: string }>;
-}
 
 /** Subject spellings accepted at the edge besides the agreement ids. */
 const SUBJECT_ALIASES: Record<string, string> = { '3sg': 'c1', '3pl': 'c2' };

@@ -5,17 +5,16 @@
  * morphology service. Inputs and outputs have zod schemas in src/tone/api.ts; failures are values.
  */
 import type { LanguageCodes } from '../language-codes.js';
-import type { MorphologyService } from '../morphology/service.js';
+import type { ConjugationResult, MorphologyService } from '../morphology/service.js';
 import { ok, problem, type Result } from '../result.js';
-import type { TonalAnalysis } from './analysis.js';
 import {
   asksForConjugatedForm,
   minimalPairsInputSchema,
   predictTonesInputSchema,
   tonalAnalysisInputSchema,
+  type predictTonesOutputSchema,
   type MinimalPair,
   type TonalPair,
-  type ToneItem,
 } from './api.js';
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
@@ -33,15 +32,7 @@ export {
   tonalPairsQuerySchema,
 } from './api.js';
 
-export interface PredictTonesOutput {
-  language: string;
-  kind: 'lexical' | 'conjugated';
-  items: Array<ToneItem & { variety: string | null }>;
-  /** The root's lexical tone from the cartridge's tone data (pattern of H, L, 0 per unit). */
-  roots: Array<{ root: string; tone: string; source: string }>;
-  tonal_analysis?: TonalAnalysis;
-  surface_form?: string;
-}
+export type PredictTonesOutput = z.infer<typeof predictTonesOutputSchema>;
 
 export type { GoldenToneResult } from './golden.js';
 
@@ -125,7 +116,7 @@ export class ToneService {
   }
 
   /** The tonal analysis of a conjugated form (get_tonal_analysis). */
-  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Result<{ language: string; surface_form: string; tonal_analysis: TonalAnalysis }> {
+  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Result<Pick<ConjugationResult, 'language' | 'surface_form' | 'tonal_analysis'>> {
     const parsed = tonalAnalysisInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const result = this.options.morphology.conjugate({ ...parsed.data, include_tones: true });
@@ -204,5 +195,4 @@ function invalid(error: z.ZodError): Result<never> {
   const issue = error.issues[0]!;
   return problem('invalid_parameter', issue.path.join('.') || 'input', issue.message);
 }
-
 
