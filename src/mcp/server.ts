@@ -6,11 +6,9 @@
  * prompts, completions and logging come from their own modules (resources.ts,
  * prompts.ts, completions.ts, logging.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import type { Principal } from '../access/key-service.js';
-import { packageRoot } from '../config.js';
+import { packageVersion } from '../config.js';
 import type { Services } from '../services.js';
 import type { z } from 'zod';
 import { batchRefusal } from '../batch-generation.js';
@@ -42,7 +40,7 @@ export interface LughaMcpServerOptions {
 }
 
 export const serverName = 'lugha';
-export const serverVersion = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+export const serverVersion = packageVersion();
 
 const INSTRUCTIONS =
   'Lugha answers questions about Bantu languages from curated language cartridges: verb conjugation and paradigms, analysis and morpheme ' +

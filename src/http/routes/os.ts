@@ -5,12 +5,11 @@
  * Cache-Control; a matching If-None-Match gets 304.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { packageRoot } from '../../config.js';
+import { packageRoot, packageVersion } from '../../config.js';
 import { COVERAGE_LEVELS, TEMPLATE_FAMILIES, type CoverageLevel } from '../../coverage/capabilities.js';
 import { ARCHITECTURE_RULES, architectureRuleSchema, LAYERS, layerSchema } from '../../coverage/layers.js';
 import { measuredLanguageSchema } from '../../coverage/measured-accuracy.js';
@@ -97,14 +96,11 @@ function cached<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | F
   return body;
 }
 
-function version(): string {
-  return (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 export async function osRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const serviceVersion = version();
+  const serviceVersion = packageVersion();
   const roadmap = loadRoadmap(ROADMAP_FILE);
   const milestones = () => milestoneStatuses(roadmap, services.coverage.all());
 
