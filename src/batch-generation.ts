@@ -4,9 +4,10 @@
  * form is generated, so a caller's limit is checked first; each item then
  * succeeds or fails on its own, and one bad item never fails the batch.
  */
-import type { Polarity } from './morphology/generator.js';
-import type { ConjugateInput, ConjugationResult, MorphologyProblem, MorphologyService } from './morphology/service.js';
-import { fail, ok, type Result } from './result.js';
+import type { z } from 'zod';
+import type { batchItemResultSchema, batchRequestSchema, paradigmSchema } from './morphology-api.js';
+import type { ConjugateInput, MorphologyService } from './morphology/service.js';
+import { ok, problem, problemOf, type Result } from './result.js';
 
 /** The most forms one batch may ask for, whatever the tier: bounds the time and memory of one request. */
 export const MAX_BATCH_FORMS = 5000;
@@ -45,22 +46,10 @@ export function rawBatchSize(body: unknown): number {
   return size;
 }
 
-export interface ParadigmRequest {
-  roots: string[];
-  subjects?: string[];
-  tenses?: string[];
-  polarity?: Polarity[];
-}
-
-export interface BatchRequest {
-  language: string;
-  items?: Array<Omit<ConjugateInput, 'language'>>;
-  paradigm?: ParadigmRequest;
-}
-
-export type BatchItemResult =
-  | { index: number; ok: true; result: ConjugationResult }
-  | { index: number; ok: false; error: MorphologyProblem };
+/** A batch request and its items' results are the types of their API schemas (src/morphology-api.ts). */
+export type ParadigmRequest = z.output<typeof paradigmSchema>;
+export type BatchRequest = z.output<typeof batchRequestSchema>;
+export type BatchItemResult = z.infer<typeof batchItemResultSchema>;
 
 /** A batch ready to run: its language resolved, its paradigm's defaults filled in, its size counted. */
 export interface BatchPlan {
@@ -71,22 +60,12 @@ export interface BatchPlan {
   inputs(): Generator<ConjugateInput>;
 }
 
-type Failure = { ok: false; code: string; message: string; problem?: MorphologyProblem };
-
-/** The problem a failed service call names (every failure of the service names one). */
-export function problemOf(failure: Failure): MorphologyProblem {
-  return failure.problem ?? { code: failure.code === 'language_not_found' ? 'language_not_found' : 'invalid_parameter', parameter: '(all)', message: failure.message };
-}
-
 /** Resolves the language and the paradigm's defaults and counts the forms; generates nothing. */
-export function planBatch(morphology: MorphologyService, request: BatchRequest): Result<BatchPlan, string> & { problem?: MorphologyProblem } {
+export function planBatch(morphology: MorphologyService, request: BatchRequest): Result<BatchPlan> {
   const found = morphology.engine(request.language);
-  if (!found.ok) return { ...fail(found.code, found.message), problem: { code: found.code, parameter: 'language', message: found.message } };
+  if (!found.ok) return problem(found.code, 'language', found.message);
   const engine = found.value;
-  if (!engine.cartridge.verbs) {
-    const message = `${engine.cartridge.metadata.name} has no verb grammar yet`;
-    return { ...fail('invalid_parameter', message), problem: { code: 'invalid_parameter', parameter: 'language', message } };
-  }
+  if (!engine.cartridge.verbs) return problem('invalid_parameter', 'language', `${engine.cartridge.metadata.name} has no verb grammar yet`);
   const items = request.items ?? [];
   const paradigm = request.paradigm;
   const roots = paradigm?.roots ?? [];

@@ -2,12 +2,20 @@
  * The one place that reads configuration: environment variables and CLI flags,
  * validated by one zod schema into a frozen object. Precedence: flag > env > default.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** Repository root (the folder holding package.json), found from this file's location. */
 export const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let version: string | undefined;
+/** The product version, from package.json (read once, on first use). */
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
 
 const booleanish = z.union([
   z.boolean(),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_BATCH_FORMS } from './batch-generation.js';
-import { tonalAnalysisDetail } from './tone/api.js';
+import { tonalAnalysisSchema } from './tone/api.js';
 import { wordText } from './word-text.js';
 
 /** A language code as callers send it (ISO 639-3, 639-1 or a macrolanguage code); the service normalises it. */
@@ -41,9 +41,9 @@ export const conjugationParameters = {
   include_tones: flag.describe('`true`/`false`: ask for the tonal analysis; `tonal_analysis.status` says whether the language has tone data.'),
 };
 
-const slotView = z.object({ form: z.string(), id: z.string().optional().describe('What the morph realises: 1sg, c7, a tense id, negative, refl, ...') });
+export const slotView = z.object({ form: z.string(), id: z.string().optional().describe('What the morph realises: 1sg, c7, a tense id, negative, refl, ...') });
 
-const wordView = z.object({
+export const wordView = z.object({
   surface: z.string(),
   slots: z.record(z.string(), slotView).describe('Filled slots of the verb template, in template order.'),
   tense: z.string().optional(),
@@ -65,12 +65,11 @@ const cellFeatures = z.object({
   possessee: z.string().optional().describe('Possessives: the agreement id of the possessed noun.'),
 });
 
-const tonalAnalysis = z.object({
-  status: z
-    .string()
-    .describe('analysed (tones computed from the cartridge), not_tonal (the language has no tone), not_requested (include_tones was not true), not_available (no tone data, or none for this root: tones are never guessed)'),
-  note: z.string(),
-  ...tonalAnalysisDetail,
+/** The tonal analysis of tone/api.ts, its status described for a conjugation. */
+const tonalAnalysis = tonalAnalysisSchema.extend({
+  status: tonalAnalysisSchema.shape.status.describe(
+    'analysed (tones computed from the cartridge), not_tonal (the language has no tone), not_requested (include_tones was not true), not_available (no tone data, or none for this root: tones are never guessed)',
+  ),
 });
 
 export const conjugationResultSchema = z

@@ -20,6 +20,7 @@ import { openBackends } from './store/backends.js';
 import { TextService, type TextAnalyzerFactory } from './text/service.js';
 import { loadLearnedAnalyzer } from './text/learned-analyzer.js';
 import { ToneService } from './tone/service.js';
+import { NumeralService } from './numerals/service.js';
 import type { Store } from './store/store.js';
 
 export interface Services {
@@ -36,6 +37,8 @@ export interface Services {
   readonly morphology: MorphologyService;
   /** Tone-marked lexical data, tonal and minimal pairs, tone prediction; loaded on first use. */
   readonly tone: ToneService;
+  /** Numbers in words by each cartridge's numeral grammar; one per service set, so its spellers are reused. */
+  readonly numerals: NumeralService;
   /** Coverage per capability of every cartridge, computed on first use (the product status API). */
   readonly coverage: CoverageService;
   keys: KeyService;
@@ -64,6 +67,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
+  let numerals: NumeralService | undefined;
   let coverage: CoverageService | undefined;
   let text: TextService | undefined;
   let hfst: { registry: ModelRegistry; service: HfstService } | undefined;
@@ -87,6 +91,10 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
     get tone() {
       tone ??= new ToneService({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
       return tone;
+    },
+    get numerals() {
+      numerals ??= new NumeralService(services.morphology);
+      return numerals;
     },
     get coverage() {
       coverage ??= new CoverageService({

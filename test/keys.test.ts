@@ -83,9 +83,9 @@ describe('keys', () => {
     assert.equal(again.ok, false);
     const rotate = await h.services.keys.rotate(id, 0);
     assert.equal(rotate.ok, false);
-    if (!rotate.ok) assert.equal(rotate.code, 'revoked');
+    if (!rotate.ok) assert.equal(rotate.code, 'key_revoked');
     const unknown = await h.services.keys.rotate('key_doesnotexist0000', 0);
     assert.equal(unknown.ok, false);
-    if (!unknown.ok) assert.equal(unknown.code, 'not_found');
+    if (!unknown.ok) assert.equal(unknown.code, 'key_unknown');
   });
 });

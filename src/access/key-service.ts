@@ -127,30 +127,30 @@ export class KeyService {
 
   /**
    * Gives key `id` a new secret; the old one keeps working for `graceMs`.
-   * Fails with `not_found` for an unknown key, `revoked` for a revoked one.
+   * Fails with `key_unknown` for an unknown key, `key_revoked` or `key_expired` for one no longer active.
    */
-  async rotate(id: string, graceMs: number): Promise<Result<IssuedKey & { previousRetiresAt: string }, 'not_found' | 'revoked' | 'expired'>> {
+  async rotate(id: string, graceMs: number): Promise<Result<IssuedKey & { previousRetiresAt: string }, 'key_unknown' | 'key_revoked' | 'key_expired'>> {
     const record = await this.deps.store.keys.get(id);
-    if (!record) return fail('not_found', `no key with id "${id}"`);
+    if (!record) return fail('key_unknown', `no key with id "${id}"`);
     const now = this.deps.clock.now();
     const status = statusOf(record, now.toISOString());
-    if (status !== 'active') return fail(status, `key "${id}" is ${status}; issue a new key instead`);
+    if (status !== 'active') return fail(`key_${status}`, `key "${id}" is ${status}; issue a new key instead`);
     const key = generateKey();
     const retiresAt = new Date(now.getTime() + graceMs).toISOString();
     const rotated = await this.deps.store.keys.rotate(id, this.#secret(key, id, now), retiresAt);
     await this.#changed(id);
-    if (!rotated) return fail('revoked', `key "${id}" was revoked meanwhile`);
+    if (!rotated) return fail('key_revoked', `key "${id}" was revoked meanwhile`);
     return ok({ key, record, previousRetiresAt: retiresAt });
   }
 
   /** Revokes key `id` with immediate effect. */
-  async revoke(id: string): Promise<Result<KeyRecord, 'not_found' | 'revoked'>> {
+  async revoke(id: string): Promise<Result<KeyRecord, 'key_unknown' | 'key_revoked'>> {
     const record = await this.deps.store.keys.get(id);
-    if (!record) return fail('not_found', `no key with id "${id}"`);
+    if (!record) return fail('key_unknown', `no key with id "${id}"`);
     const at = this.deps.clock.now().toISOString();
     const revoked = await this.deps.store.keys.revoke(id, at);
     await this.#changed(id);
-    if (!revoked) return fail('revoked', `key "${id}" was already revoked`);
+    if (!revoked) return fail('key_revoked', `key "${id}" was already revoked`);
     return ok({ ...record, revokedAt: at });
   }
 

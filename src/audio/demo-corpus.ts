@@ -13,7 +13,6 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { packageRoot } from '../config.js';
 import type { Services } from '../services.js';
-import { NumeralService } from '../numerals/service.js';
 import { INGEST_LOCK, ingest, type IngestReport } from './ingest.js';
 import { decodeWav, encodeWav } from './wav.js';
 
@@ -33,7 +32,7 @@ function readNumerals(): DemoNumerals {
 
 /** The counting words 1..count of `iso`: from its numeral grammar, else from the YAML's list. */
 function numeralWords(services: Services, iso: string, listed: string[] | undefined, count: number): string[] {
-  const found = new NumeralService(services.morphology).speller(iso);
+  const found = services.numerals.speller(iso);
   if (found.ok) return Array.from({ length: count }, (_, i) => found.value.speller.spell(i + 1));
   if (listed && listed.length >= count) return listed.slice(0, count);
   throw new Error(`reference/demo-numerals.yaml: ${iso} has neither a numeral grammar nor ${count} listed words`);

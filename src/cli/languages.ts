@@ -1,7 +1,7 @@
 /** What the language commands share: the morphology service from the cartridges folder, and failures as usage errors. */
 import { loadConfig } from '../config.js';
-import type { LanguageEngine, MorphologyProblem, MorphologyService } from '../morphology/service.js';
-import { problemOf } from '../batch-generation.js';
+import type { LanguageEngine, MorphologyService } from '../morphology/service.js';
+import { problemOf, type Result } from '../result.js';
 import { openMorphology } from '../services.js';
 import { CliError, EXIT_USAGE } from './output.js';
 
@@ -17,7 +17,7 @@ export function morphologyFor(options: { languagesDir?: string }): MorphologySer
 }
 
 /** The value of a successful service call; a failure stops the command with exit code 2, naming the parameter. */
-export function valueOrUsage<T>(outcome: { ok: true; value: T } | { ok: false; code: string; message: string; problem?: MorphologyProblem }): T {
+export function valueOrUsage<T>(outcome: Result<T>): T {
   if (outcome.ok) return outcome.value;
   const problem = problemOf(outcome);
   // Some messages already list the values ("installed: swh, zul"): list them once.

@@ -1,8 +1,6 @@
 /** The `lugha` command line: one entry, one sub-command per concern. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, packageRoot } from '../config.js';
+import { ConfigError, packageVersion } from '../config.js';
 import { LughaError } from '../errors.js';
 import { CliError, EXIT_USAGE } from './output.js';
 
@@ -29,7 +27,7 @@ const MODULES: Array<{ commands: readonly string[]; load: () => Promise<Register
 ];
 
 export async function main(argv: string[]): Promise<number> {
-  const { version } = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const version = packageVersion();
   const program = new Command('lugha')
     .description('Lugha: a data service for Bantu languages')
     .version(version)

@@ -4,23 +4,27 @@
  * named test exists, so a rule cannot point at nothing.
  */
 
-/** One layer, top (edge) to bottom (store). */
-export interface Layer {
-  id: string;
-  name: string;
-  description: string;
-  /** Where it lives in the repository. */
-  paths: string[];
-  /** Layers it may call. */
-  uses: string[];
-}
+import { z } from 'zod';
+
+/** One layer, top (edge) to bottom (store); GET /api/os/layers serves the list with this schema. */
+export const layerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  // Where it lives in the repository.
+  paths: z.array(z.string()),
+  // Layers it may call.
+  uses: z.array(z.string()),
+});
+export type Layer = z.infer<typeof layerSchema>;
 
 /** One architecture rule and the test that enforces it (null: a convention no test can check). */
-export interface ArchitectureRule {
-  id: string;
-  rule: string;
-  enforced_by: { file: string; test: string } | null;
-}
+export const architectureRuleSchema = z.object({
+  id: z.string(),
+  rule: z.string(),
+  enforced_by: z.object({ file: z.string(), test: z.string() }).nullable().describe('The test that fails when the rule is broken.'),
+});
+export type ArchitectureRule = z.infer<typeof architectureRuleSchema>;
 
 /**
  * Every source file belongs to the layer whose path is the longest prefix of its own

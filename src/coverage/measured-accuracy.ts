@@ -25,12 +25,17 @@ export const measuredFileSchema = z.object({
 export type MeasuredFile = z.infer<typeof measuredFileSchema>;
 export type MeasuredFigure = z.infer<typeof figureSchema>;
 
-/** One language's figures as the status API reports them. */
-export interface MeasuredLanguage extends MeasuredFigure {
-  measured_at: string;
-  /** The cartridge changed after the measurement. */
-  stale: boolean;
-}
+/** One language's figures as the status API reports them (GET /api/os/cartridges `measured_accuracy`). */
+export const measuredLanguageSchema = z.object({
+  dataset: z.string(),
+  dataset_sha256: z.string(),
+  cartridge_digest: z.string(),
+  measured_at: z.string(),
+  stale: z.boolean().describe('The cartridge changed since the measurement.'),
+  inflection: figureSchema.shape.inflection,
+  analysis: figureSchema.shape.analysis,
+});
+export type MeasuredLanguage = z.infer<typeof measuredLanguageSchema>;
 
 /** The files generation reads: a change to one of them may change the measured accuracy. */
 export const GRAMMAR_FILES = ['cartridge.yaml', 'agreement.yaml', 'verbs.yaml', 'words.yaml', 'nouns.yaml', 'rules.yaml', 'features.yaml', 'lexicon.tsv'];

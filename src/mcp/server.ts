@@ -6,11 +6,9 @@
  * prompts, completions and logging come from their own modules (resources.ts,
  * prompts.ts, completions.ts, logging.ts).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import type { Principal } from '../access/key-service.js';
-import { packageRoot } from '../config.js';
+import { packageVersion } from '../config.js';
 import type { Services } from '../services.js';
 import type { z } from 'zod';
 import { batchRefusal } from '../batch-generation.js';
@@ -21,10 +19,11 @@ import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
 import { withCachedJsonSchema } from './schema-cache.js';
-import type { AnyTool, ToolFailure } from './tool.js';
+import type { Failure } from '../result.js';
+import type { AnyTool } from './tool.js';
 
 /** The caller of one tool call, re-checked per call (a key may be revoked mid-session). */
-export type Authorization = { ok: true; principal: Principal } | { ok: false; code: string; message: string };
+export type Authorization = { ok: true; principal: Principal } | Failure;
 
 export interface LughaMcpServerOptions {
   services: Services;
@@ -41,7 +40,7 @@ export interface LughaMcpServerOptions {
 }
 
 export const serverName = 'lugha';
-export const serverVersion = (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+export const serverVersion = packageVersion();
 
 const INSTRUCTIONS =
   'Lugha answers questions about Bantu languages from curated language cartridges: verb conjugation and paradigms, analysis and morpheme ' +
@@ -126,7 +125,7 @@ const MAX_ALLOWED_SHOWN = 40;
 const MAX_ISSUES_SHOWN = 10;
 
 /** Arguments that fail the tool's input schema, as a failure naming the first bad argument; the list is capped. */
-function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
+function invalidArguments(issues: readonly z.core.$ZodIssue[]): Failure {
   const pathOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.');
   const described = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => {
     const where = pathOf(issue);
@@ -147,7 +146,7 @@ function invalidArguments(issues: readonly z.core.$ZodIssue[]): ToolFailure {
 }
 
 /** A tool failure as a result a model reads: the code, what went wrong, the argument to fix and what it accepts. */
-export function errorResult(failure: ToolFailure): CallToolResult {
+export function errorResult(failure: Failure): CallToolResult {
   const lines = [`${failure.code}: ${failure.message}`];
   if (failure.parameter && failure.parameter !== '(all)') lines.push(`Fix the \`${failure.parameter}\` argument.`);
   if (failure.allowed?.length) {

@@ -7,8 +7,7 @@
  */
 import type { z } from 'zod';
 import type { Principal } from '../access/key-service.js';
-import { problemOf } from '../batch-generation.js';
-import type { MorphologyProblem } from '../morphology/service.js';
+import { fail, ok, problemOf, type Result } from '../result.js';
 import type { Services } from '../services.js';
 
 /** The six groups of the tool set, in the order the interface contract lists them. */
@@ -20,18 +19,6 @@ export interface ToolContext {
   services: Services;
   principal: Principal;
 }
-
-/** A tool failure a model can act on: what went wrong, which argument, what would be accepted. */
-export interface ToolFailure {
-  ok: false;
-  /** A code of the error catalogue (invalid_parameter, language_not_found, batch_too_large, ...). */
-  code: string;
-  message: string;
-  parameter?: string;
-  allowed?: string[];
-}
-
-export type ToolOutcome<T> = { ok: true; value: T } | ToolFailure;
 
 /** One tool, declared once. `output` must be an object schema (MCP structured content is an object). */
 export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.ZodObject = z.ZodObject> {
@@ -54,7 +41,7 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * from array lengths alone; a call over the key's batch size is refused before validation.
    */
   batchSize?(args: unknown): { size: number; unit: string };
-  handler(args: z.output<I>, context: ToolContext): ToolOutcome<z.output<O>> | Promise<ToolOutcome<z.output<O>>>;
+  handler(args: z.output<I>, context: ToolContext): Result<z.output<O>> | Promise<Result<z.output<O>>>;
   /** One line for the text content, before the JSON (default: none). */
   summary?(value: z.output<O>): string;
 }
@@ -68,21 +55,11 @@ export function defineTool<I extends z.ZodType, O extends z.ZodObject>(tool: Too
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools of every input and output schema in one list
 export type AnyTool = ToolDefinition<any, any>;
 
-export function success<T>(value: T): ToolOutcome<T> {
-  return { ok: true, value };
-}
-
-export function failure(code: string, message: string, details: { parameter?: string; allowed?: string[] } = {}): ToolFailure {
-  return { ok: false, code, message, ...details };
-}
-
-type ServiceOutcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string; problem?: MorphologyProblem };
-
-/** A morphology service result as a tool outcome (its problem names the parameter to fix). */
-export function fromService<T, U = T>(outcome: ServiceOutcome<T>, map?: (value: T) => U): ToolOutcome<U> {
-  if (outcome.ok) return success(map ? map(outcome.value) : (outcome.value as unknown as U));
+/** A service result as a tool result: the one mapping (a failure names a parameter, '(all)' when none is to blame). */
+export function fromService<T, U = T>(outcome: Result<T>, map?: (value: T) => U): Result<U> {
+  if (outcome.ok) return ok(map ? map(outcome.value) : (outcome.value as unknown as U));
   const problem = problemOf(outcome);
-  return failure(problem.code, problem.message, {
+  return fail(problem.code, problem.message, {
     parameter: problem.parameter,
     ...(problem.allowed?.length ? { allowed: problem.allowed } : {}),
   });

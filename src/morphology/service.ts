@@ -5,8 +5,10 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { z } from 'zod';
 import type { LanguageCodes } from '../language-codes.js';
-import { fail, ok, type Result } from '../result.js';
+import type { analysisSchema, conjugationResultSchema, languageSummarySchema, slotView, wordView as wordViewSchema } from '../morphology-api.js';
+import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
 import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
@@ -16,16 +18,8 @@ import { GenerationError, Generator, infinitiveStems, type Cell, type Generated,
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
-import { tonalAnalysis, type TonalAnalysis } from '../tone/analysis.js';
+import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
-
-/** A bad input, named so a caller can fix it. */
-export interface MorphologyProblem {
-  code: 'invalid_parameter' | 'language_not_found';
-  parameter: string;
-  message: string;
-  allowed?: string[];
-}
 
 export interface ConjugateInput {
   language: string;
@@ -42,79 +36,14 @@ export interface ConjugateInput {
   include_tones?: boolean;
 }
 
-export interface SlotView {
-  form: string;
-  /** What the morph realises: an agreement id (1sg, c7), a tense id, 'negative', 'refl', ... */
-  id?: string;
-}
-
-export interface WordView {
-  surface: string;
-  slots: Record<string, SlotView>;
-  tense?: string;
-  polarity: Polarity;
-}
+/** The service's results are the types of the API schemas (src/morphology-api.ts), which validate and document them. */
+export type SlotView = z.infer<typeof slotView>;
+export type WordView = z.infer<typeof wordViewSchema>;
+export type ConjugationResult = z.infer<typeof conjugationResultSchema>;
+export type AnalysisView = z.infer<typeof analysisSchema>;
+export type LanguageSummary = z.infer<typeof languageSummarySchema>;
 
 export type { TonalAnalysis } from '../tone/analysis.js';
-
-export interface ConjugationResult {
-  language: string;
-  lemma: string;
-  root: string;
-  in_lexicon: boolean;
-  surface_form: string;
-  /** The main verb's slots; a periphrastic form also has `auxiliary` with the auxiliary's word. */
-  slots: Record<string, SlotView | WordView>;
-  words: WordView[];
-  tonal_analysis: TonalAnalysis;
-  english: string;
-  features: {
-    word_class: string;
-    tense?: string;
-    mood?: string;
-    polarity: Polarity;
-    subject?: string;
-    object?: string;
-    variant?: string;
-    /** Verb extensions of a derived form, in order (applicative, passive, ...). */
-    extensions?: string[];
-    noun_class?: string;
-    number?: 'sg' | 'pl';
-    form?: string;
-    possessee?: string;
-  };
-  rules_applied: string[];
-}
-
-export interface AnalysisView {
-  language: string;
-  lemma: string;
-  root: string;
-  in_lexicon: boolean;
-  gloss: string | null;
-  english: string | null;
-  features: ConjugationResult['features'];
-  words: WordView[];
-  score: number;
-}
-
-export interface LanguageSummary {
-  iso: string;
-  iso639_1: string | null;
-  name: string;
-  endonym: string | null;
-  glottocode: string | null;
-  guthrie: string | null;
-  foundational: boolean;
-  capabilities: string[];
-  tenses: Array<{ id: string; label: string; mood: string; negative: boolean }>;
-  subjects: string[];
-  extensions: string[];
-  word_classes: string[];
-  lexicon_size: number;
-  golden_tests: { total: number; passing: number };
-  sources: Array<{ id: string; citation: string }>;
-}
 
 /** Subject spellings accepted at the edge besides the agreement ids. */
 const SUBJECT_ALIASES: Record<string, string> = { '3sg': 'c1', '3pl': 'c2' };
@@ -266,7 +195,7 @@ export class MorphologyService {
     return fail('language_not_found', `no cartridge for "${code}"; installed: ${installed}`);
   }
 
-  conjugate(input: ConjugateInput): Result<ConjugationResult, string> & { problem?: MorphologyProblem } {
+  conjugate(input: ConjugateInput): Result<ConjugationResult> {
     const resolved = this.#resolve(input);
     if (!resolved.ok) return resolved;
     const { engine, lemma, cell } = resolved.value;
@@ -280,7 +209,7 @@ export class MorphologyService {
   }
 
   /** Every analysis of `form`, in one language or in every installed one. */
-  analyze(form: string, language?: string): Result<AnalysisView[], string> & { problem?: MorphologyProblem } {
+  analyze(form: string, language?: string): Result<AnalysisView[]> {
     const text = form.trim();
     if (!text) return problem('invalid_parameter', 'form', 'give a word to analyse');
     if (text.length > 100) return problem('invalid_parameter', 'form', 'a form is at most 100 characters');
@@ -314,21 +243,21 @@ export class MorphologyService {
   }
 
   /** Syllables of a word and the language's syllable inventory. */
-  syllables(language: string): Result<ReturnType<typeof syllableInventory> & { language: string }, string> & { problem?: MorphologyProblem } {
+  syllables(language: string): Result<ReturnType<typeof syllableInventory> & { language: string }> {
     const found = this.engine(language);
     if (!found.ok) return problem(found.code, 'lang', found.message, [...this.#engines.keys()]);
     if (!found.value.phonology) return problem('language_not_found', 'lang', `no phonology for ${found.value.cartridge.metadata.name} yet`);
     return ok({ language: found.value.iso, ...syllableInventory(found.value.phonology) });
   }
 
-  syllabify(language: string, word: string): Result<string[], string> & { problem?: MorphologyProblem } {
+  syllabify(language: string, word: string): Result<string[]> {
     const found = this.engine(language);
     if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
     if (!found.value.phonology) return problem('language_not_found', 'language', `no phonology for ${found.value.cartridge.metadata.name} yet`);
     return ok(syllabify(word, found.value.phonology));
   }
 
-  #resolve(input: ConjugateInput): Result<{ engine: LanguageEngine; lemma: string; cell: Cell }, string> & { problem?: MorphologyProblem } {
+  #resolve(input: ConjugateInput): Result<{ engine: LanguageEngine; lemma: string; cell: Cell }> {
     const found = this.engine(input.language);
     if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
     const engine = found.value;
@@ -391,7 +320,7 @@ export class MorphologyService {
   }
 
   /** Accepts `penda`, `-pend-` (a root) and `kupenda` (an infinitive whose stem the lexicon knows). */
-  #lemma(engine: LanguageEngine, input: string): Result<string, string> & { problem?: MorphologyProblem } {
+  #lemma(engine: LanguageEngine, input: string): Result<string> {
     const text = input.trim().toLowerCase().normalize('NFC');
     // A verb of more than one word (kuwa na 'have') is the verb and its particle, separated by single spaces.
     if (!/^-?[\p{L}']+(?: [\p{L}']+)*-?$/u.test(text) || text.length > 40) {
@@ -411,7 +340,7 @@ export class MorphologyService {
     return ok(text);
   }
 
-  #generationProblem(engine: LanguageEngine, error: unknown): Result<never, string> & { problem?: MorphologyProblem } {
+  #generationProblem(engine: LanguageEngine, error: unknown): Result<never> {
     if (error instanceof GenerationError) {
       const allowed =
         error.allowed ??
@@ -485,6 +414,3 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
 
-function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): { ok: false; code: string; message: string; problem: MorphologyProblem } {
-  return { ok: false, code, message, problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
-}

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { languageCode } from '../morphology-api.js';
-import type { MorphologyProblem, MorphologyService } from '../morphology/service.js';
-import { fail, ok, type Result } from '../result.js';
+import type { MorphologyService } from '../morphology/service.js';
+import { ok, problem, type Result } from '../result.js';
 import { MAX_NUMBER, NumeralSpeller } from './grammar.js';
 
 /** A whole number as a decimal string, 0..10^12 (a string, so no precision is lost on the way in). */
@@ -48,11 +48,8 @@ export const spellResultSchema = z
   .describe('A number in words');
 export type SpellResult = z.infer<typeof spellResultSchema>;
 
-type Outcome<T> = Result<T, string> & { problem?: MorphologyProblem };
 
-function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): Outcome<never> {
-  return { ...fail(code, message), problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
-}
+
 
 export class NumeralService {
   readonly #spellers = new Map<string, NumeralSpeller>();
@@ -71,7 +68,7 @@ export class NumeralService {
   }
 
   /** The speller of a language, or a problem naming `language`. */
-  speller(language: string): Outcome<{ iso: string; speller: NumeralSpeller }> {
+  speller(language: string): Result<{ iso: string; speller: NumeralSpeller }> {
     const found = this.morphology.engine(language);
     if (!found.ok) return problem(found.code, 'language', found.message);
     const engine = found.value;
@@ -87,7 +84,7 @@ export class NumeralService {
     return ok({ iso: engine.iso, speller });
   }
 
-  spell(input: SpellInput): Outcome<SpellResult> {
+  spell(input: SpellInput): Result<SpellResult> {
     const parsed = spellInputSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

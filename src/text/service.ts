@@ -8,7 +8,7 @@
  * text), else the cartridge engine (EngineTextAnalyzer). Plugging in another analyser is adding
  * a factory in the composition root (src/services.ts).
  */
-import type { AnalysisView, LanguageEngine, MorphologyProblem, MorphologyService } from '../morphology/service.js';
+import type { AnalysisView, LanguageEngine, MorphologyService } from '../morphology/service.js';
 import { fail, ok, type Result } from '../result.js';
 import { EngineTextAnalyzer, probabilitiesOf, readingOf } from './engine-analyzer.js';
 import { tokenize, type TokenizedText, type TokenizeOptions } from './tokenize.js';
@@ -243,7 +243,7 @@ export class TextService {
    * class, morphemes and `guess`. For a language with a learned analyser, its readings come
    * first (see docs/api.md "How engine analyses and learned readings combine").
    */
-  analyzeForm(form: string, language?: string): Result<RankedAnalysis[], string> & { problem?: MorphologyProblem } {
+  analyzeForm(form: string, language?: string): Result<RankedAnalysis[]> {
     const result = this.#morphology().analyze(form, language);
     if (!result.ok) return result;
     const views = result.value;

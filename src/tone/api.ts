@@ -28,7 +28,7 @@ export const wordToneSchema = z.object({
 });
 
 /** The optional members of `tonal_analysis` when its status is `analysed`. */
-export const tonalAnalysisDetail = {
+const tonalAnalysisDetail = {
   unit: z.enum(['syllable', 'mora']).optional(),
   transcription: z.string().optional(),
   transcription_high: z.string().optional(),

@@ -5,17 +5,16 @@
  * morphology service. Inputs and outputs have zod schemas in src/tone/api.ts; failures are values.
  */
 import type { LanguageCodes } from '../language-codes.js';
-import type { MorphologyProblem, MorphologyService } from '../morphology/service.js';
-import { fail, ok, type Result } from '../result.js';
-import type { TonalAnalysis } from './analysis.js';
+import type { ConjugationResult, MorphologyService } from '../morphology/service.js';
+import { ok, problem, type Result } from '../result.js';
 import {
   asksForConjugatedForm,
   minimalPairsInputSchema,
   predictTonesInputSchema,
   tonalAnalysisInputSchema,
+  type predictTonesOutputSchema,
   type MinimalPair,
   type TonalPair,
-  type ToneItem,
 } from './api.js';
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
@@ -33,17 +32,7 @@ export {
   tonalPairsQuerySchema,
 } from './api.js';
 
-type Outcome<T> = Result<T, string> & { problem?: MorphologyProblem };
-
-export interface PredictTonesOutput {
-  language: string;
-  kind: 'lexical' | 'conjugated';
-  items: Array<ToneItem & { variety: string | null }>;
-  /** The root's lexical tone from the cartridge's tone data (pattern of H, L, 0 per unit). */
-  roots: Array<{ root: string; tone: string; source: string }>;
-  tonal_analysis?: TonalAnalysis;
-  surface_form?: string;
-}
+export type PredictTonesOutput = z.infer<typeof predictTonesOutputSchema>;
 
 export type { GoldenToneResult } from './golden.js';
 
@@ -71,7 +60,7 @@ export class ToneService {
   }
 
   /** Items identical in segments and different in tone (get_tonal_pairs). */
-  tonalPairs(input: { language?: string | undefined } = {}): Outcome<TonalPair[]> {
+  tonalPairs(input: { language?: string | undefined } = {}): Result<TonalPair[]> {
     if (input.language === undefined) return ok(this.#pairs);
     const language = this.#language(input.language, 'language');
     if (!language.ok) return language;
@@ -79,7 +68,7 @@ export class ToneService {
   }
 
   /** Pairs one tone or one segment apart, filtered (get_minimal_pairs). */
-  minimalPairs(raw: z.input<typeof minimalPairsInputSchema>): Outcome<MinimalPair[]> {
+  minimalPairs(raw: z.input<typeof minimalPairsInputSchema>): Result<MinimalPair[]> {
     const parsed = minimalPairsInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
@@ -107,7 +96,7 @@ export class ToneService {
   }
 
   /** Tones of a word (its recorded lexical tone) or of a root in a conjugated form (predict_tones). */
-  predictTones(raw: z.input<typeof predictTonesInputSchema>): Outcome<PredictTonesOutput> {
+  predictTones(raw: z.input<typeof predictTonesInputSchema>): Result<PredictTonesOutput> {
     const parsed = predictTonesInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
@@ -127,7 +116,7 @@ export class ToneService {
   }
 
   /** The tonal analysis of a conjugated form (get_tonal_analysis). */
-  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Outcome<{ language: string; surface_form: string; tonal_analysis: TonalAnalysis }> {
+  tonalAnalysis(raw: z.input<typeof tonalAnalysisInputSchema>): Result<Pick<ConjugationResult, 'language' | 'surface_form' | 'tonal_analysis'>> {
     const parsed = tonalAnalysisInputSchema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const result = this.options.morphology.conjugate({ ...parsed.data, include_tones: true });
@@ -181,7 +170,7 @@ export class ToneService {
   }
 
   /** A language code with tone data (or, with `anyKnown`, any known code), normalised. */
-  #language(code: string, parameter: string, anyKnown = false): Outcome<string> {
+  #language(code: string, parameter: string, anyKnown = false): Result<string> {
     const iso = this.options.codes.normalise(code) ?? code.trim().toLowerCase();
     const withData = [...new Set(this.#items.map((i) => i.language))].sort();
     if (withData.includes(iso)) return ok(iso);
@@ -202,11 +191,8 @@ function pick(input: { tense?: string | undefined; subject?: string | undefined;
   };
 }
 
-function invalid(error: z.ZodError): Outcome<never> {
+function invalid(error: z.ZodError): Result<never> {
   const issue = error.issues[0]!;
   return problem('invalid_parameter', issue.path.join('.') || 'input', issue.message);
 }
 
-function problem(code: MorphologyProblem['code'], parameter: string, message: string, allowed?: string[]): Outcome<never> {
-  return { ...fail(code, message), problem: { code, parameter, message, ...(allowed ? { allowed } : {}) } };
-}

@@ -14,6 +14,7 @@ import type { Principal } from '../../access/key-service.js';
 import { utcDay } from '../../access/quota-counter.js';
 import { LughaError } from '../../errors.js';
 import type { Services } from '../../services.js';
+import type { Result } from '../../result.js';
 import { audioModes } from '../../store/store.js';
 import { meteredProblems, protect, principalOf, quotaExceeded, setRateLimitHeaders } from '../auth.js';
 import { queryInteger } from '../envelope.js';
@@ -24,9 +25,9 @@ const gatedRoute = { tags: ['audio'], security: [{ bearerAuth: [] }] };
 const isoParams = z.object({ iso: z.string().min(1).max(16).describe('Language code (ISO 639-3, 639-1 or macrolanguage).') }).strict();
 
 /** Unwraps a service result or throws it as a problem. */
-function orThrow<T>(result: { ok: true; value: T } | { ok: false; code: string; message: string }): T {
+function orThrow<T>(result: Result<T>): T {
   if (result.ok) return result.value;
-  throw new LughaError(result.code as ConstructorParameters<typeof LughaError>[0], result.message);
+  throw new LughaError(result.code, result.message);
 }
 
 export async function audioRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {

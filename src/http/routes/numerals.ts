@@ -1,7 +1,7 @@
 /** GET /numerals: a whole number 0..10^12 in words, with noun-class agreement (linguistic API, metered). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NumeralService, spellInputSchema, spellResultSchema } from '../../numerals/service.js';
+import { spellInputSchema, spellResultSchema } from '../../numerals/service.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
@@ -9,7 +9,6 @@ import { valueOr } from '../morphology-problem.js';
 import { problemResponses } from '../problem.js';
 
 export async function numeralRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
-  const numerals = new NumeralService(opts.services.morphology);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/numerals',
     {
@@ -23,6 +22,6 @@ export async function numeralRoutes(app: FastifyInstance, opts: { services: Serv
         response: { 200: envelopeSchema(spellResultSchema), ...meteredProblems, ...problemResponses('language_not_found') },
       },
     },
-    async (request) => whole([valueOr(numerals.spell(request.query), 'query')]),
+    async (request) => whole([valueOr(opts.services.numerals.spell(request.query), 'query')]),
   );
 }

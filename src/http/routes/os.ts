@@ -5,14 +5,14 @@
  * Cache-Control; a matching If-None-Match gets 304.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { packageRoot } from '../../config.js';
+import { packageRoot, packageVersion } from '../../config.js';
 import { COVERAGE_LEVELS, TEMPLATE_FAMILIES, type CoverageLevel } from '../../coverage/capabilities.js';
-import { ARCHITECTURE_RULES, LAYERS } from '../../coverage/layers.js';
+import { ARCHITECTURE_RULES, architectureRuleSchema, LAYERS, layerSchema } from '../../coverage/layers.js';
+import { measuredLanguageSchema } from '../../coverage/measured-accuracy.js';
 import { loadRoadmap, milestoneStatuses, nextMilestone } from '../../coverage/roadmap.js';
 import { templateFamilies } from '../../coverage/templates.js';
 import { LughaError } from '../../errors.js';
@@ -44,12 +44,7 @@ const statusSchema = z.object({
   roadmap: z.object({ done: z.number().int(), total: z.number().int(), next_milestone: milestoneSchema.nullable(), milestones: z.array(milestoneSchema) }),
 });
 
-const layersSchema = z.object({
-  layers: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), paths: z.array(z.string()), uses: z.array(z.string()) })),
-  rules: z.array(
-    z.object({ id: z.string(), rule: z.string(), enforced_by: z.object({ file: z.string(), test: z.string() }).nullable().describe('The test that fails when the rule is broken.') }),
-  ),
-});
+const layersSchema = z.object({ layers: z.array(layerSchema), rules: z.array(architectureRuleSchema) });
 
 const capabilitySchema = z.object({ level, evidence: z.string(), golden: count.optional() });
 
@@ -64,16 +59,7 @@ const cartridgeSchema = z.object({
   level: level.describe('The strongest level any capability beyond metadata reaches.'),
   capabilities: z.record(z.string(), capabilitySchema),
   golden_tests: count,
-  measured_accuracy: z
-    .object({
-      dataset: z.string(),
-      dataset_sha256: z.string(),
-      cartridge_digest: z.string(),
-      measured_at: z.string(),
-      stale: z.boolean().describe('The cartridge changed since the measurement.'),
-      inflection: z.object({ cells: z.number().int(), right: z.number().int(), accuracy: z.number() }),
-      analysis: z.object({ rows: z.number().int(), found: z.number().int(), recall: z.number() }).optional(),
-    })
+  measured_accuracy: measuredLanguageSchema
     .nullable()
     .describe('Latest UniMorph development-set figures from reference/measured-accuracy.json, or null.'),
   files: z.array(z.string()),
@@ -110,14 +96,11 @@ function cached<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | F
   return body;
 }
 
-function version(): string {
-  return (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 export async function osRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const serviceVersion = version();
+  const serviceVersion = packageVersion();
   const roadmap = loadRoadmap(ROADMAP_FILE);
   const milestones = () => milestoneStatuses(roadmap, services.coverage.all());
 

@@ -1,10 +1,11 @@
 /** analyze_form: every analysis of a word form, or of each token of running text (Analysis, read-only). */
+import { fail, ok } from '../../result.js';
 import { z } from 'zod';
 import { languageCode, rankedAnalysisSchema } from '../../morphology-api.js';
 import { analysedTokenSchema, tokenViews } from '../../text/api.js';
 import { TEXT_LIMITS } from '../../text/service.js';
 import { guessNote, wordArgument } from './common.js';
-import { defineTool, failure, fromService, success } from '../tool.js';
+import { defineTool, fromService } from '../tool.js';
 
 /** Analyses of one form returned by default (`all: true` for every one). */
 export const FORM_ANALYSES_DEFAULT = 10;
@@ -47,23 +48,23 @@ export const analyzeForm = defineTool({
   generative: false,
   handler: async ({ form, text, language, all, from_token, max_tokens }, { services }) => {
     if ((form === undefined) === (text === undefined)) {
-      return failure('invalid_parameter', 'give exactly one of `form` (one word) or `text` (running text)', { parameter: form === undefined ? 'form' : 'text' });
+      return fail('invalid_parameter', 'give exactly one of `form` (one word) or `text` (running text)', { parameter: form === undefined ? 'form' : 'text' });
     }
     if (form !== undefined) {
-      if (from_token !== undefined || max_tokens !== undefined) return failure('invalid_parameter', '`from_token` and `max_tokens` page through a text; with `form` leave them out', { parameter: 'from_token' });
+      if (from_token !== undefined || max_tokens !== undefined) return fail('invalid_parameter', '`from_token` and `max_tokens` page through a text; with `form` leave them out', { parameter: 'from_token' });
       await services.text.prepare(language);
       return fromService(services.text.analyzeForm(form, language), (analyses) => ({ form, analyses: all ? analyses : analyses.slice(0, FORM_ANALYSES_DEFAULT), total: analyses.length }));
     }
-    if (!language) return failure('invalid_parameter', 'give the `language` of the text (zul, swh, ...)', { parameter: 'language' });
+    if (!language) return fail('invalid_parameter', 'give the `language` of the text (zul, swh, ...)', { parameter: 'language' });
     const outcome = await services.text.analyzeText(language, text!, all ? { all: true } : {});
     if (!outcome.ok) {
       const parameter = outcome.code === 'language_not_found' ? 'language' : 'text';
-      return failure(outcome.code, outcome.message, { parameter, ...(parameter === 'language' ? { allowed: services.morphology.languages().map((l) => l.iso) } : {}) });
+      return fail(outcome.code, outcome.message, { parameter, ...(parameter === 'language' ? { allowed: services.morphology.languages().map((l) => l.iso) } : {}) });
     }
     const tokens = tokenViews(outcome.value);
     const from = Math.min(from_token ?? 0, tokens.length);
     const to = Math.min(tokens.length, from + (max_tokens ?? TEXT_TOKENS_DEFAULT));
-    return success({ language: outcome.value.language, analyzer: outcome.value.analyzer, tokens: tokens.slice(from, to), total_tokens: tokens.length, next_from_token: to < tokens.length ? to : null });
+    return ok({ language: outcome.value.language, analyzer: outcome.value.analyzer, tokens: tokens.slice(from, to), total_tokens: tokens.length, next_from_token: to < tokens.length ? to : null });
   },
   summary: (r) => {
     if (r.tokens) {

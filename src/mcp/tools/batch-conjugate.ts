@@ -1,9 +1,10 @@
 /** batch_conjugate: many conjugations and/or a paradigm in one call (Conjugation, generative). */
+import { fail, ok } from '../../result.js';
 import { z } from 'zod';
 import { MAX_BATCH_FORMS, batchRefusal, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
 import { batchItemResultSchema, paradigmSchema } from '../../morphology-api.js';
 import { conjugationArguments, languageArgument } from './common.js';
-import { defineTool, failure, fromService, success } from '../tool.js';
+import { defineTool, fromService } from '../tool.js';
 import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
 export const batchConjugate = defineTool({
@@ -37,9 +38,9 @@ export const batchConjugate = defineTool({
     if (!planned.ok) return planned;
     const plan = planned.value;
     const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, plan.size);
-    if (tooLarge) return failure('batch_too_large', `${tooLarge.message}: split the items or narrow the paradigm's tenses/subjects`, { parameter: 'items' });
+    if (tooLarge) return fail('batch_too_large', `${tooLarge.message}: split the items or narrow the paradigm's tenses/subjects`, { parameter: 'items' });
     const results = runBatch(services.morphology, plan);
-    return success({ language: plan.language, size: plan.size, failed: results.filter((r) => !r.ok).length, results });
+    return ok({ language: plan.language, size: plan.size, failed: results.filter((r) => !r.ok).length, results });
   },
   summary: (r) => `${r.size} forms of ${r.language}, ${r.failed} failed`,
 });

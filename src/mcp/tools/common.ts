@@ -1,9 +1,9 @@
 /** Pieces the tool declarations share: the language argument and the engine lookup. */
+import { fail, ok, type Result } from '../../result.js';
 import { z } from 'zod';
 import { conjugationParameters, languageCode } from '../../morphology-api.js';
 import { wordText } from '../../word-text.js';
 import type { LanguageEngine, MorphologyService } from '../../morphology/service.js';
-import { failure, success, type ToolOutcome } from '../tool.js';
 
 /** The `language` argument of a tool. */
 export const languageArgument = languageCode.describe('Language code: ISO 639-3 (swh, zul, sna, ...), 639-1 (sw, zu) or a macrolanguage code (swa). list_languages gives the installed ones. Example: swh');
@@ -29,10 +29,10 @@ export function wordArgument(description: string) {
 }
 
 /** The engine for `language`, or a failure listing the installed languages. */
-export function engineFor(morphology: MorphologyService, language: string): ToolOutcome<LanguageEngine> {
+export function engineFor(morphology: MorphologyService, language: string): Result<LanguageEngine> {
   const found = morphology.engine(language);
-  if (found.ok) return success(found.value);
-  return failure(found.code, found.message, { parameter: 'language', allowed: morphology.languages().map((l) => l.iso) });
+  if (found.ok) return ok(found.value);
+  return fail(found.code, found.message, { parameter: 'language', allowed: morphology.languages().map((l) => l.iso) });
 }
 
 /** Languages whose cartridge has `capability`, for "allowed" lists. */

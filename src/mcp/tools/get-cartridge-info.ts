@@ -1,8 +1,9 @@
 /** get_cartridge_info: what one language cartridge contains and where its facts come from (Utility, read-only). */
+import { ok } from '../../result.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineTool, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { engineFor, languageArgument } from './common.js';
 
 type Part = 'agreement' | 'verbs' | 'words' | 'nouns' | 'rules' | 'features' | 'lexicon' | 'golden' | 'phonology';
@@ -48,7 +49,7 @@ export const getCartridgeInfo = defineTool({
     };
     const lexicon: Record<string, number> = {};
     for (const e of c.lexicon) lexicon[e.word_class] = (lexicon[e.word_class] ?? 0) + 1;
-    return success({
+    return ok({
       iso: engine.value.iso,
       name: c.metadata.name,
       parts: present,

@@ -1,7 +1,8 @@
 /** get_language_info: one language's cartridge summary (Data Access, read-only). */
+import { ok } from '../../result.js';
 import { z } from 'zod';
 import { languageSummarySchema } from '../../morphology-api.js';
-import { defineTool, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { engineFor, languageArgument } from './common.js';
 
 export const getLanguageInfo = defineTool({
@@ -17,7 +18,7 @@ export const getLanguageInfo = defineTool({
   generative: false,
   handler: ({ language }, { services }) => {
     const engine = engineFor(services.morphology, language);
-    return engine.ok ? success(engine.value.summary()) : engine;
+    return engine.ok ? ok(engine.value.summary()) : engine;
   },
   summary: (r) => `${r.name} (${r.iso}): ${r.capabilities.join(', ')}; ${r.tenses.length} tenses, lexicon of ${r.lexicon_size}`,
 });

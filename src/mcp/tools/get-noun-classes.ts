@@ -1,6 +1,7 @@
 /** get_noun_classes: a language's noun classes with their prefixes and concords (Data Access, read-only). */
+import { fail, ok } from '../../result.js';
 import { z } from 'zod';
-import { defineTool, failure, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { engineFor, languageArgument } from './common.js';
 
 export const getNounClasses = defineTool({
@@ -48,7 +49,7 @@ export const getNounClasses = defineTool({
     const agreement = cartridge.agreement;
     const rows = agreement?.rows.filter((r) => r.class !== undefined) ?? [];
     if (!agreement || rows.length === 0) {
-      return failure('invalid_parameter', `the ${cartridge.metadata.name} cartridge has no noun-class agreement table yet; noun classes exist for the languages in \`allowed\``, {
+      return fail('invalid_parameter', `the ${cartridge.metadata.name} cartridge has no noun-class agreement table yet; noun classes exist for the languages in \`allowed\``, {
         parameter: 'language',
         allowed: services.morphology
           .languages()
@@ -60,7 +61,7 @@ export const getNounClasses = defineTool({
       });
     }
     const nouns = cartridge.lexicon.filter((e) => e.word_class === 'noun' && e.noun_class);
-    return success({
+    return ok({
       language: engine.value.iso,
       source: agreement.source,
       classes: rows.map((r) => ({

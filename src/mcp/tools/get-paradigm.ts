@@ -1,8 +1,9 @@
 /** get_paradigm: the forms of one verb across tenses, polarities and subjects (Conjugation, generative). */
 import { z } from 'zod';
-import { MAX_BATCH_FORMS, planBatch, problemOf } from '../../batch-generation.js';
+import { MAX_BATCH_FORMS, planBatch } from '../../batch-generation.js';
+import { problemOf, fail, ok } from '../../result.js';
 import { conjugationParameters } from '../../morphology-api.js';
-import { defineTool, failure, fromService, success } from '../tool.js';
+import { defineTool, fromService } from '../tool.js';
 import { languageArgument } from './common.js';
 import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
@@ -56,12 +57,12 @@ export const getParadigm = defineTool({
     const plan = planned.value;
     const limit = Math.min(principal.limits.batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
     if (wanted > limit) {
-      return failure('batch_too_large', `max_cells ${wanted} is more than the ${limit} forms this key may ask for per call: pass a \`max_cells\` of at most ${limit} and page with \`from_cell\``, {
+      return fail('batch_too_large', `max_cells ${wanted} is more than the ${limit} forms this key may ask for per call: pass a \`max_cells\` of at most ${limit} and page with \`from_cell\``, {
         parameter: 'max_cells',
       });
     }
     if (from >= plan.size && plan.size > 0) {
-      return failure('invalid_parameter', `from_cell ${from} is past the end of this table of ${plan.size} cells (0..${plan.size - 1})`, { parameter: 'from_cell' });
+      return fail('invalid_parameter', `from_cell ${from} is past the end of this table of ${plan.size} cells (0..${plan.size - 1})`, { parameter: 'from_cell' });
     }
     const end = Math.min(plan.size, from + wanted);
     let head: { lemma: string; root: string; in_lexicon: boolean } | undefined;
@@ -83,8 +84,8 @@ export const getParadigm = defineTool({
         cells.push({ ...where, error: problem.message });
       }
     }
-    if (!head) return failure('invalid_parameter', `no cell of this paradigm has a form: ${cells[0]?.error ?? 'nothing asked for'}`, { parameter: 'tenses' });
-    return success({ language: plan.language, ...head, size: plan.size, from_cell: from, next_from_cell: end < plan.size ? end : null, cells });
+    if (!head) return fail('invalid_parameter', `no cell of this paradigm has a form: ${cells[0]?.error ?? 'nothing asked for'}`, { parameter: 'tenses' });
+    return ok({ language: plan.language, ...head, size: plan.size, from_cell: from, next_from_cell: end < plan.size ? end : null, cells });
   },
   summary: (r) =>
     `${r.lemma}: cells ${r.from_cell}–${r.from_cell + r.cells.length - 1} of ${r.size} (${r.cells.filter((c) => c.surface_form).length} with a form)` +

@@ -1,7 +1,8 @@
 /** get_syllable_inventory: the syllables a language's phonology allows (Data Access, read-only). */
+import { fail } from '../../result.js';
 import { syllableInventorySchema } from '../../morphology-api.js';
 import { z } from 'zod';
-import { defineTool, failure, fromService } from '../tool.js';
+import { defineTool, fromService } from '../tool.js';
 import { engineFor, languageArgument, languagesWith } from './common.js';
 
 export const getSyllableInventory = defineTool({
@@ -18,7 +19,7 @@ export const getSyllableInventory = defineTool({
     const engine = engineFor(services.morphology, language);
     if (!engine.ok) return engine;
     if (!engine.value.phonology) {
-      return failure('invalid_parameter', `${engine.value.cartridge.metadata.name} has no phonology yet; syllable inventories exist for the languages in \`allowed\``, {
+      return fail('invalid_parameter', `${engine.value.cartridge.metadata.name} has no phonology yet; syllable inventories exist for the languages in \`allowed\``, {
         parameter: 'language',
         allowed: languagesWith(services.morphology, 'syllables'),
       });

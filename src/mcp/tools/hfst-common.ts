@@ -1,7 +1,7 @@
 /** Pieces the HFST tools share: a lookup call (analyse or generate) checked against the tier's batch size, and its failures. */
 import { MAX_LOOKUP_INPUTS, type HfstFailure, type HfstLookupInput, type HfstLookupOutput } from '../../hfst/service.js';
-import type { Result } from '../../result.js';
-import { failure, success, type ToolContext, type ToolOutcome } from '../tool.js';
+import { type Result, fail, ok } from '../../result.js';
+import { type ToolContext } from '../tool.js';
 
 /** The number of `inputs` raw arguments ask for, counted before validation (ToolDefinition.batchSize). */
 export function lookupInputsSize(args: unknown): { size: number; unit: string } {
@@ -21,19 +21,19 @@ export function incompleteInputs(output: HfstLookupOutput): HfstLookupOutput['it
 }
 
 /** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
-export async function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): Promise<ToolOutcome<HfstLookupOutput>> {
+export async function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): Promise<Result<HfstLookupOutput>> {
   const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
   if (args.inputs.length > limit) {
-    return failure('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
+    return fail('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
   }
   const outcome: Result<HfstLookupOutput, HfstFailure> = await (direction === 'analyse' ? services.hfst.analyze(args) : services.hfst.generate(args));
   if (outcome.ok) {
     const cut = incompleteInputs(outcome.value);
-    if (cut.length === 0) return success(outcome.value);
+    if (cut.length === 0) return ok(outcome.value);
     // An empty answer cut short by a bound is not "no such form": say so, and what to do.
     const reasons = [...new Set(cut.map((i) => i.truncated))].map((r) => TRUNCATION_REASONS[r!]).join('; ');
     const shown = cut.slice(0, 5).map((i) => JSON.stringify(i.input)).join(', ');
-    return failure(
+    return fail(
       'lookup_incomplete',
       `the lookup of ${shown}${cut.length > 5 ? ` and ${cut.length - 5} more` : ''} stopped before finding anything (${reasons}), so no answer is known for ${cut.length === 1 ? 'it' : 'them'}: ` +
         'send fewer `inputs` per call, or a more specific analysis string; retrying later may help when the service is busy',
@@ -47,13 +47,13 @@ export async function hfstLookup(args: HfstLookupInput, { services, principal }:
     const hint = models.length
       ? `give one of the ${verb}s in \`allowed\` as \`model\` (hfst_list_models describes them)`
       : `no ${verb} is installed on this service, so this tool cannot answer here`;
-    return failure('model_not_found', `${outcome.message}; ${hint}`, { parameter, ...(models.length ? { allowed: models } : {}) });
+    return fail('model_not_found', `${outcome.message}; ${hint}`, { parameter, ...(models.length ? { allowed: models } : {}) });
   }
   if (outcome.code === 'model_unreadable') {
-    return failure('model_unreadable', `${outcome.message}; choose another ${verb} (hfst_list_models lists the usable ones)`, { parameter: 'model', allowed: models });
+    return fail('model_unreadable', `${outcome.message}; choose another ${verb} (hfst_list_models lists the usable ones)`, { parameter: 'model', allowed: models });
   }
   const wrongDirection = args.model !== undefined && /is an? (analyser|generator)/.test(outcome.message);
-  return failure('invalid_parameter', wrongDirection ? `${outcome.message}; pass ${direction === 'analyse' ? 'an analyser' : 'a generator'} as \`model\`` : outcome.message, {
+  return fail('invalid_parameter', wrongDirection ? `${outcome.message}; pass ${direction === 'analyse' ? 'an analyser' : 'a generator'} as \`model\`` : outcome.message, {
     parameter: wrongDirection ? 'model' : (/^([a-z_]+)[.:]/.exec(outcome.message)?.[1] ?? 'model'),
     ...(wrongDirection && models.length ? { allowed: models } : {}),
   });

@@ -1,7 +1,8 @@
 /** hfst_list_models: the HFST transducers this service can look words up in (HFST, read-only). */
+import { ok } from '../../result.js';
 import { z } from 'zod';
 import { hfstListModelsInputSchema, hfstModelSchema } from '../../hfst/service.js';
-import { defineTool, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { EXAMPLE_LANGUAGE } from '../argument-docs.js';
 
 /** Tags listed per model unless `max_tags` asks for more: a model has up to 500, which a model rarely needs to read. */
@@ -30,7 +31,7 @@ export const hfstListModels = defineTool({
   generative: false,
   handler: ({ max_tags = DEFAULT_TAGS, ...filter }, { services }) => {
     const models = services.hfst.listModels(filter).map((m) => ({ ...m, tags: m.tags.slice(0, max_tags), tags_total: m.tags.length }));
-    return success({ count: models.length, models });
+    return ok({ count: models.length, models });
   },
   summary: (r) => `${r.count} models${r.models.length ? `: ${r.models.map((m) => `${m.name} (${m.language}, ${m.direction})`).slice(0, 10).join(', ')}` : ''}`,
 });

@@ -1,6 +1,7 @@
 /** list_languages: the installed languages, briefly (Data Access, read-only). */
+import { ok } from '../../result.js';
 import { z } from 'zod';
-import { defineTool, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 
 const capabilities = ['conjugation', 'analysis', 'paradigms', 'agreement', 'syllables'] as const;
 
@@ -35,7 +36,7 @@ export const listLanguages = defineTool({
       .languages()
       .filter((l) => !capability || l.capabilities.includes(capability))
       .map((l) => ({ iso: l.iso, name: l.name, endonym: l.endonym, guthrie: l.guthrie, foundational: l.foundational, capabilities: l.capabilities, lexicon_size: l.lexicon_size, tenses: l.tenses.length }));
-    return success({ count: languages.length, languages });
+    return ok({ count: languages.length, languages });
   },
   summary: (r) => `${r.count} languages: ${r.languages.map((l) => `${l.iso} (${l.name})`).join(', ')}`,
 });

@@ -1,6 +1,7 @@
 /** search_roots: the lexicon searched by form prefix or English gloss (Utility, read-only). */
+import { ok } from '../../result.js';
 import { z } from 'zod';
-import { defineTool, success } from '../tool.js';
+import { defineTool } from '../tool.js';
 import { engineFor, languageArgument } from './common.js';
 
 const MAX_LIMIT = 100;
@@ -50,7 +51,7 @@ export const searchRoots = defineTool({
       else if (word.test(entry.gloss.toLowerCase())) byGloss.push({ entry, match: 'gloss' });
     }
     const matches = [...byLemma.sort((a, b) => a.entry.lemma.localeCompare(b.entry.lemma)), ...byGloss];
-    return success({
+    return ok({
       language: engine.value.iso,
       query,
       total: matches.length,

@@ -1,19 +1,6 @@
 /** spell_number: a whole number in words, with noun-class agreement (Utility, read-only). */
-import { NumeralService, spellInputSchema, spellResultSchema } from '../../numerals/service.js';
-import type { Services } from '../../services.js';
+import { spellInputSchema, spellResultSchema } from '../../numerals/service.js';
 import { defineTool, fromService } from '../tool.js';
-
-const numeralServices = new WeakMap<Services, NumeralService>();
-
-/** One numeral service per service set, so the spellers built for a language are reused across calls. */
-function numeralsOf(services: Services): NumeralService {
-  let numerals = numeralServices.get(services);
-  if (!numerals) {
-    numerals = new NumeralService(services.morphology);
-    numeralServices.set(services, numerals);
-  }
-  return numerals;
-}
 
 export const spellNumber = defineTool({
   name: 'spell_number',
@@ -27,10 +14,10 @@ export const spellNumber = defineTool({
   output: spellResultSchema,
   generative: false,
   handler: (args, { services }) => {
-    const numerals = numeralsOf(services);
+    const { numerals } = services;
     const outcome = numerals.spell(args);
-    if (!outcome.ok && outcome.problem?.parameter === 'language' && outcome.code === 'language_not_found' && !outcome.problem.allowed) {
-      return fromService({ ...outcome, problem: { ...outcome.problem, allowed: numerals.languages() } });
+    if (!outcome.ok && outcome.parameter === 'language' && outcome.code === 'language_not_found' && !outcome.allowed) {
+      return fromService({ ...outcome, allowed: numerals.languages() });
     }
     return fromService(outcome);
   },

@@ -1,7 +1,8 @@
 /** syllabify: a word split into syllables by the language's phonology (Analysis, read-only). */
+import { fail } from '../../result.js';
 import { z } from 'zod';
 import type { MorphologyService } from '../../morphology/service.js';
-import { defineTool, failure, fromService } from '../tool.js';
+import { defineTool, fromService } from '../tool.js';
 import { engineFor, languageArgument, languagesWith, wordArgument } from './common.js';
 
 /** Apostrophe spellings a cartridge's graphemes may use (ng'ombe). */
@@ -48,7 +49,7 @@ export const syllabifyTool = defineTool({
     const engine = engineFor(services.morphology, language);
     if (!engine.ok) return engine;
     if (!engine.value.phonology) {
-      return failure('invalid_parameter', `${engine.value.cartridge.metadata.name} has no phonology yet, so it cannot be syllabified; use a language listed in \`allowed\``, {
+      return fail('invalid_parameter', `${engine.value.cartridge.metadata.name} has no phonology yet, so it cannot be syllabified; use a language listed in \`allowed\``, {
         parameter: 'language',
         allowed: languagesWith(services.morphology, 'syllables'),
       });
@@ -56,7 +57,7 @@ export const syllabifyTool = defineTool({
     // The syllabifier skips what it does not know ('str8 up!' -> str.up): refuse instead, naming the characters.
     const outside = charactersOutsideOrthography(services.morphology, engine.value.iso, word.trim());
     if (outside.length > 0) {
-      return failure(
+      return fail(
         'invalid_parameter',
         `${JSON.stringify(word.trim())} has ${outside.length === 1 ? 'a character' : 'characters'} outside the ${engine.value.cartridge.metadata.name} orthography (${outside.map((c) => JSON.stringify(c)).join(', ')}); give one word written in its letters`,
         { parameter: 'word' },
