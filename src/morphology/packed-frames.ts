@@ -1,6 +1,6 @@
 /**
  * An analyser's frame index packed into a few typed arrays and one string, instead of hundreds
- * of thousands of small objects (Swahili has about 200,000 frames under 72,000 keys; as JS objects
+ * of thousands of small objects (the largest cartridge has about 200,000 frames under 72,000 keys; as JS objects
  * the frames of every language took some 160 MiB of heap, packed they take a tenth of that).
  *
  * - every string (the keys, then each frame's text before and after the root and its lemma
