@@ -9,44 +9,14 @@
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
 import type { LexiconEntry, Rule } from '../cartridge/cartridge.js';
 import { grammarNounForms } from './nouns.js';
+import { PackedFrames, type Frame, type Shape } from './packed-frames.js';
 
 const HOLE = '\u0001';
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
 
-/** One way a root can meet its affixes; each shape gives its own frames. */
-interface Shape {
-  /** Root text before the hole (a root-initial vowel whose coalescence the frame must see). */
-  initial: string;
-  /** The lexeme keeps this final vowel (loan verbs), or null. */
-  ownFinalVowel: string | null;
-  short: boolean;
-  /** Enclitic the lemma is cited with (salawo = sala + -wo). */
-  enclitic?: string;
-}
-
-interface Frame {
-  /** Cells whose forms have this same text around the placeholder; the first stands for all. */
-  cells: Cell[];
-  shape: Shape;
-  /** Nouns: the citation prefix a proposed stem is put after to make the lemma. */
-  lemmaPrefix?: string;
-  before: string;
-  after: string;
-}
-
-/** An analyser's built indexes as compact plain data (see `Analyzer.exportIndex`). */
-export interface AnalyzerIndex {
-  /** How many cells the paradigm had: an index built over another paradigm is refused. */
-  cells: number;
-  shapes: Shape[];
-  /** [before, after, shape, lemmaPrefix, ...cells] */
-  frames: Array<[string, string, number, string | null, ...number[]]>;
-  /** [key, ...frames] */
-  keys: Array<[string, ...number[]]>;
-  /** [surface, lemma, cell, lemma, cell, ...] */
-  lexical: Array<[string, ...Array<string | number>]>;
-}
+/** A lexical index entry as the cache stores it: [surface, lemma, cell, lemma, cell, ...] (cells by index). */
+type LexicalRow = [string, ...Array<string | number>];
 
 export interface Analysis {
   lemma: string;
@@ -105,7 +75,7 @@ export function enumerateCells(generator: Generator): Cell[] {
 }
 
 export class Analyzer {
-  #frames?: Map<string, Frame[]>;
+  #frames?: PackedFrames;
   #lexemes = new Map<string, Lexeme>();
 
   constructor(private readonly generator: Generator) {}
@@ -122,48 +92,33 @@ export class Analyzer {
   }
 
   /**
-   * The built frames and lexical index as compact plain (JSON-safe) data for the cache on disk
-   * (src/morphology/frame-cache.ts): cells are indices into the paradigm's cells (which the
-   * cartridge determines), shapes indices into a table, frames shared between keys listed once.
+   * The built frames and lexical index as one buffer for the cache on disk
+   * (src/morphology/frame-cache.ts): the packed frames (src/morphology/packed-frames.ts) with the
+   * lexical index in its header, cells as indices into the paradigm's cells (which the cartridge determines).
    */
-  exportIndex(): AnalyzerIndex {
+  exportIndex(): Buffer {
     const cells = this.#cells();
     const cellIds = new Map(cells.map((c, i) => [c, i]));
     const cellId = (cell: Cell): number => {
       const id = cellIds.get(cell);
-      if (id === undefined) throw new Error('a frame names a cell outside the paradigm');
+      if (id === undefined) throw new Error('a lexical entry names a cell outside the paradigm');
       return id;
     };
-    const shapes: Shape[] = [];
-    const shapeIds = new Map<Shape, number>();
-    const frames: AnalyzerIndex['frames'] = [];
-    const frameIds = new Map<Frame, number>();
-    const frameId = (f: Frame): number => {
-      let id = frameIds.get(f);
-      if (id === undefined) {
-        let shape = shapeIds.get(f.shape);
-        if (shape === undefined) shapeIds.set(f.shape, (shape = shapes.push(f.shape) - 1));
-        id = frames.push([f.before, f.after, shape, f.lemmaPrefix ?? null, ...f.cells.map(cellId)]) - 1;
-        frameIds.set(f, id);
-      }
-      return id;
-    };
-    const keys: AnalyzerIndex['keys'] = [...this.#index()].map(([key, group]) => [key, ...group.map(frameId)]);
-    const lexical: AnalyzerIndex['lexical'] = [...this.#lexicalIndex()].map(([surface, entries]) => [surface, ...entries.flatMap((e) => [e.lemma, cellId(e.cell)])]);
-    return { cells: cells.length, shapes, frames, keys, lexical };
+    const lexical: LexicalRow[] = [...this.#lexicalIndex()].map(([surface, entries]) => [surface, ...entries.flatMap((e) => [e.lemma, cellId(e.cell)])]);
+    return this.#index().toBuffer(lexical);
   }
 
-  /** Takes the indexes `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when they do not fit. */
-  importIndex(index: AnalyzerIndex): boolean {
-    const steps = this.#importSteps(index);
+  /** Takes the buffer `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when it does not fit. */
+  importIndex(buffer: Buffer): boolean {
+    const steps = this.#importSteps(buffer);
     let step = steps.next();
     while (!step.done) step = steps.next();
     return step.value;
   }
 
   /** `importIndex` in slices of about `sliceMs` that yield to the event loop between them. */
-  async importIndexInBackground(index: AnalyzerIndex, sliceMs = 20): Promise<boolean> {
-    const steps = this.#importSteps(index);
+  async importIndexInBackground(buffer: Buffer, sliceMs = 20): Promise<boolean> {
+    const steps = this.#importSteps(buffer);
     let step = steps.next();
     let sliceStart = performance.now();
     while (!step.done) {
@@ -176,29 +131,25 @@ export class Analyzer {
     return step.value;
   }
 
-  /** The import, one step per thousand entries; nothing is taken until the last step. */
-  *#importSteps(index: AnalyzerIndex): Iterator<void, boolean> {
+  /** The import: the packed frames at once (copying a few arrays), then the lexical index a thousand entries a step; nothing is taken until the last step. */
+  *#importSteps(buffer: Buffer): Iterator<void, boolean> {
     const cells = this.#cells();
-    if (index.cells !== cells.length) return false;
-    const frames: Frame[] = [];
-    for (const [before, after, shape, lemmaPrefix, ...ids] of index.frames) {
-      frames.push({ cells: ids.map((i) => cells[i]!), shape: index.shapes[shape]!, ...(lemmaPrefix !== null ? { lemmaPrefix } : {}), before, after });
-      if (frames.length % 1000 === 0) yield;
-    }
-    const byKey = new Map<string, Frame[]>();
-    for (const [key, ...ids] of index.keys) {
-      byKey.set(key, ids.map((i) => frames[i]!));
-      if (byKey.size % 1000 === 0) yield;
-    }
+    const read = PackedFrames.fromBuffer(buffer, cells);
+    if (!read || !Array.isArray(read.extra)) return false;
+    yield;
     const lexical = new Map<string, Array<{ lemma: string; cell: Cell }>>();
-    for (const [surface, ...pairs] of index.lexical) {
+    for (const [surface, ...pairs] of read.extra as LexicalRow[]) {
       const entries: Array<{ lemma: string; cell: Cell }> = [];
-      for (let k = 0; k < pairs.length; k += 2) entries.push({ lemma: pairs[k] as string, cell: cells[pairs[k + 1] as number]! });
+      for (let k = 0; k < pairs.length; k += 2) {
+        const cell = cells[pairs[k + 1] as number];
+        if (!cell) return false;
+        entries.push({ lemma: pairs[k] as string, cell });
+      }
       lexical.set(surface, entries);
       if (lexical.size % 1000 === 0) yield;
     }
     if (this.#frames && this.#lexical) return true;
-    this.#frames = byKey;
+    this.#frames = read.frames;
     this.#lexical = lexical;
     return true;
   }
@@ -274,10 +225,13 @@ export class Analyzer {
     for (let i = 0; i < word.length; i++) {
       // A prefix a rule deleted before a stem it rewrote (n + g > ŋŋ: ŋŋenda) is looked for
       // as well; such a frame only proposes a root a rule rewrote.
-      const own = frames.get(word.slice(0, i)) ?? [];
-      const deleted = new Set(deletions.flatMap((d) => frames.get(word.slice(0, i) + d.from) ?? []).filter((f) => !own.includes(f)));
-      for (const frame of [...own, ...deleted]) {
-        if (frame.cells[0]!.word_class === 'verb' && !deleted.has(frame)) {
+      const own = frames.at(word.slice(0, i));
+      const deletedIds = new Set<number>();
+      for (const d of deletions) for (const id of frames.at(word.slice(0, i) + d.from)) if (!own.includes(id)) deletedIds.add(id);
+      for (const id of [...own, ...deletedIds]) {
+        const frame = frames.frame(id);
+        const deleted = deletedIds.has(id);
+        if (frame.cells[0]!.word_class === 'verb' && !deleted) {
           // A rule that rewrote the end of the root and the start of the suffix (koze for kor + ye,
           // bone for bon + ile): read it backwards to propose the root.
           for (const rw of this.#stemRewrites()) {
@@ -312,7 +266,7 @@ export class Analyzer {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
-            if (deleted.has(frame) && root === frame.shape.initial + middle) continue;
+            if (deleted && root === frame.shape.initial + middle) continue;
             const lemma = this.#lemma(root, frame);
             if (lemma === undefined) continue;
             // A short stem may be cited with a prothetic vowel (idya for -dya).
@@ -724,13 +678,13 @@ export class Analyzer {
     return root + fv + (frame.shape.enclitic ?? '');
   }
 
-  #index(): Map<string, Frame[]> {
+  #index(): PackedFrames {
     if (this.#frames) return this.#frames;
     const steps = this.#build();
     let step = steps.next();
     while (!step.done) step = steps.next();
-    this.#frames = step.value;
-    return step.value;
+    this.#frames = PackedFrames.pack(step.value, this.#cells());
+    return this.#frames;
   }
 
   /**
@@ -750,7 +704,7 @@ export class Analyzer {
       }
       step = steps.next();
     }
-    this.#frames ??= step.value;
+    this.#frames ??= PackedFrames.pack(step.value, this.#cells());
     const lexicalSteps = this.#lexicalSteps();
     let lexicalStep = lexicalSteps.next();
     while (!lexicalStep.done) {

@@ -2,9 +2,10 @@
  * The analysers' frames on disk. Building a language's analysis frames generates every cell
  * of its paradigm with placeholder roots (seconds per language, about a minute for all); the
  * result depends only on the cartridge's files and the engine's code, so it is built once and
- * kept as `<dir>/<iso>.<js|ts>.<hash>.jsonl`, where the hash covers both (compiled and source runs
- * of the engine keep separate files). The file is JSON lines of at most a few thousand entries
- * each, so a server can read it in slices without holding the event loop. A changed cartridge or engine
+ * kept as `<dir>/<iso>.<js|ts>.<hash>.frames`, where the hash covers both (compiled and source runs
+ * of the engine keep separate files). The file is the analyser's packed frames as they sit in
+ * memory (src/morphology/packed-frames.ts: a few arrays and one string, copied in, no parsing),
+ * with the lexical index in its header. A changed cartridge or engine
  * gives a new hash and the stale file is replaced; an unreadable or foreign file is ignored.
  * Writes are atomic (temporary file + rename), so concurrent processes never read half a file.
  */
@@ -12,7 +13,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Analyzer, AnalyzerIndex } from './analyzer.js';
+import { readFile } from 'node:fs/promises';
+import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
 
@@ -44,47 +46,18 @@ export function frameKey(cartridgeDir: string): string {
 /** Whether the engine runs compiled (dist/) or from source (tsx). */
 const flavour = path.extname(fileURLToPath(import.meta.url)).slice(1);
 
-/** Entries a line of the file holds: lines are parsed one at a time, so a reader can yield between them. */
-const CHUNK = 2000;
-
-/** The index as lines: a header (cells, shapes), then chunks of frames, keys and lexical entries, each tagged. */
-function* linesOf(index: AnalyzerIndex): Generator<string> {
-  yield JSON.stringify({ cells: index.cells, shapes: index.shapes });
-  for (const [tag, list] of [['f', index.frames], ['k', index.keys], ['l', index.lexical]] as const) {
-    for (let i = 0; i < list.length; i += CHUNK) yield JSON.stringify([tag, list.slice(i, i + CHUNK)]);
-  }
-}
-
-/** Parses the lines back into an index, yielding after each line; undefined for a file that is not one. */
-function* indexOf(text: string): Generator<void, AnalyzerIndex | undefined> {
-  const lines = text.split('\n');
-  const header = JSON.parse(lines[0] ?? '') as Pick<AnalyzerIndex, 'cells' | 'shapes'>;
-  if (typeof header.cells !== 'number' || !Array.isArray(header.shapes)) return undefined;
-  const index: AnalyzerIndex = { cells: header.cells, shapes: header.shapes, frames: [], keys: [], lexical: [] };
-  const lists = { f: index.frames, k: index.keys, l: index.lexical } as Record<string, unknown[]>;
-  for (let n = 1; n < lines.length; n++) {
-    if (!lines[n]) continue;
-    const [tag, chunk] = JSON.parse(lines[n]!) as [string, unknown[]];
-    const list = lists[tag];
-    if (!list || !Array.isArray(chunk)) return undefined;
-    for (const entry of chunk) list.push(entry);
-    yield;
-  }
-  return index;
-}
-
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class FrameCache {
   constructor(readonly dir: string) {}
 
   #file(iso: string, cartridgeDir: string): string {
-    return path.join(this.dir, `${iso}.${flavour}.${frameKey(cartridgeDir)}.jsonl`);
+    return path.join(this.dir, `${iso}.${flavour}.${frameKey(cartridgeDir)}.frames`);
   }
 
-  #read(iso: string, cartridgeDir: string): string | undefined {
+  #read(iso: string, cartridgeDir: string): Buffer | undefined {
     try {
-      return readFileSync(this.#file(iso, cartridgeDir), 'utf8');
+      return readFileSync(this.#file(iso, cartridgeDir));
     } catch {
       return undefined;
     }
@@ -92,34 +65,25 @@ export class FrameCache {
 
   /** Loads the analyser's frames from disk at once; false when there is no usable file. */
   load(iso: string, cartridgeDir: string, analyzer: Analyzer): boolean {
-    const text = this.#read(iso, cartridgeDir);
-    if (text === undefined) return false;
+    const buffer = this.#read(iso, cartridgeDir);
+    if (buffer === undefined) return false;
     try {
-      const steps = indexOf(text);
-      let step = steps.next();
-      while (!step.done) step = steps.next();
-      return step.value !== undefined && analyzer.importIndex(step.value);
+      return analyzer.importIndex(buffer);
     } catch {
       return false;
     }
   }
 
-  /** Loads the frames in slices that yield to the event loop (a server warming up keeps answering). */
+  /** Loads the frames without holding the event loop (the file read off the loop, the lexical index in slices). */
   async loadInBackground(iso: string, cartridgeDir: string, analyzer: Analyzer, sliceMs = 20): Promise<boolean> {
-    const text = this.#read(iso, cartridgeDir);
-    if (text === undefined) return false;
+    let buffer: Buffer;
     try {
-      const steps = indexOf(text);
-      let step = steps.next();
-      let sliceStart = performance.now();
-      while (!step.done) {
-        if (performance.now() - sliceStart >= sliceMs) {
-          await pause();
-          sliceStart = performance.now();
-        }
-        step = steps.next();
-      }
-      return step.value !== undefined && (await analyzer.importIndexInBackground(step.value, sliceMs));
+      buffer = await readFile(this.#file(iso, cartridgeDir));
+    } catch {
+      return false;
+    }
+    try {
+      return await analyzer.importIndexInBackground(buffer, sliceMs);
     } catch {
       return false;
     }
@@ -127,29 +91,21 @@ export class FrameCache {
 
   /** Writes the analyser's (built) frames; returns false when the folder is not writable (the cache is an optimisation). */
   save(iso: string, cartridgeDir: string, analyzer: Analyzer): boolean {
-    return this.#write(iso, cartridgeDir, [...linesOf(analyzer.exportIndex())]);
+    return this.#write(iso, cartridgeDir, analyzer.exportIndex());
   }
 
-  /** `save`, serialising a chunk at a time with yields between slices. */
-  async saveInBackground(iso: string, cartridgeDir: string, analyzer: Analyzer, sliceMs = 20): Promise<boolean> {
-    const lines: string[] = [];
-    let sliceStart = performance.now();
-    for (const line of linesOf(analyzer.exportIndex())) {
-      lines.push(line);
-      if (performance.now() - sliceStart >= sliceMs) {
-        await pause();
-        sliceStart = performance.now();
-      }
-    }
-    return this.#write(iso, cartridgeDir, lines);
+  /** `save`, after a turn of the event loop (packing is one step of a few hundred milliseconds at most). */
+  async saveInBackground(iso: string, cartridgeDir: string, analyzer: Analyzer): Promise<boolean> {
+    await pause();
+    return this.#write(iso, cartridgeDir, analyzer.exportIndex());
   }
 
-  #write(iso: string, cartridgeDir: string, lines: string[]): boolean {
+  #write(iso: string, cartridgeDir: string, data: Buffer): boolean {
     const file = this.#file(iso, cartridgeDir);
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temporary, `${lines.join('\n')}\n`);
+      writeFileSync(temporary, data);
       renameSync(temporary, file);
       // Frames of older versions of this cartridge or engine are dead weight.
       for (const name of readdirSync(this.dir)) {
