@@ -141,6 +141,8 @@ const textContextSchema = z
     tags: z.record(z.string(), z.string()).default({}),
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
+    /** Regular expressions (lower case, Unicode) for a word shape the language's own words never have: a sentence-initial unknown word of that shape is a name. */
+    foreign_shapes: z.object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() }).strict().optional(),
     rules: z.array(contextRuleSchema).default([]),
     contractions: z
       .object({
@@ -187,6 +189,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   readonly #cache = new Map<string, TokenAnalysis[]>();
   readonly #facts = new WeakMap<TokenAnalysis, ReadingFacts>();
   #context?: TextContext | null;
+  #shapes?: RegExp[];
   #plurals?: Map<string, string>;
 
   constructor(
@@ -214,9 +217,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /**
-   * The capitalised tokens read first as proper names. Swahili writes common words small inside a
-   * sentence (Ashton 1944 writes nouns, verbs and adjectives small; names of people and places with a
-   * capital), so inside a sentence (quoted speech starts one) a capitalised word is a name when
+   * The capitalised tokens read first as proper names. The languages with `names: true` write common
+   * words small inside a sentence and names of people and places with a capital, so inside a
+   * sentence (quoted speech starts one) a capitalised word is a name when
    * - no lexicon knows it (or it has no reading at all);
    * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
    *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
@@ -226,8 +229,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * animate nouns take class 1/2 concords (Ashton 1944, agreement of animate nouns), so the pair reads
    * as a being called by its kind, as in `Sungura Mjanja`.
    * At a sentence's start a capitalised word is a name when the same form is one elsewhere in the text,
-   * or when it has no known reading and its shape is not that of a Swahili word (a final consonant,
-   * or a letter Swahili spelling does not use: q, x, c without h; Ashton 1944, the alphabet).
+   * or when it has no known reading and its shape is one the language's own words never have
+   * (context.yaml `foreign_shapes`, e.g. a final consonant or a letter its spelling does not use).
    */
   #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
     const names = new Set<number>();
@@ -250,7 +253,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!capital[i]) return;
       if (pairs.has(i)) names.add(i);
       else if (start[i]) {
-        if (all[i]!.length === 0 || (known(i).length === 0 && (foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
+        if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
       else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
     });
@@ -331,6 +334,15 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const facts = this.#facts.get(reading);
     if (facts) this.#facts.set(copy, facts);
     return copy;
+  }
+
+  /** Whether `token` has a shape the language's own words never have (context.yaml `foreign_shapes`). */
+  #foreignShape(token: string): boolean {
+    const shapes = this.#textContext()?.foreign_shapes;
+    if (!shapes) return false;
+    this.#shapes ??= shapes.patterns.map((p) => new RegExp(p, 'u'));
+    const lower = token.toLowerCase();
+    return this.#shapes.some((re) => re.test(lower));
   }
 
   #textContext(): TextContext | undefined {
@@ -491,11 +503,6 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
   return true;
 }
 
-/** A word that does not look Swahili: a final consonant, or q, x, or c not followed by h. */
-function foreignShape(token: string): boolean {
-  const lower = token.toLowerCase();
-  return /[b-df-hj-np-tv-z]$/u.test(lower) || /[qx]|c(?!h)/u.test(lower);
-}
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
 function previousWord(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): TokenAnalysis | undefined {
