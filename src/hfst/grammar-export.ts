@@ -125,15 +125,27 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
 
   // --- stem support classes: which placeholder roots the engine gives support to ---
   const support = verbs.stem_support;
-  const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>) =>
-    support !== undefined && ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)));
+  /** Which support a root needs: none, as a short stem (lost with an extension) or as a vowel-initial one (kept). */
+  const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>): 'none' | 'short' | 'vowel' =>
+    support === undefined
+      ? 'none'
+      : support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)
+        ? 'vowel'
+        : support.applies_to.includes('short') && lexeme.short
+          ? 'short'
+          : 'none';
   /**
-   * The flags of a root: an extended stem never takes stem support (the engine's rule), so a root
-   * that needs it has two entries, with support and without extensions (@P.XS.no@), and without
-   * support and with extensions (@P.XS.yes@); `Ext0` checks which.
+   * The flags of a root: an extended stem is never short (the engine's rule), so a short root has
+   * two entries, with support and without extensions (@P.XS.no@), and without support and with
+   * extensions (@P.XS.yes@); `Ext0` checks which. A vowel-initial root keeps its support with an
+   * extension (uzokwenziwa), so it has one entry.
    */
-  const supportVariants = (needs: boolean): string[][] =>
-    support === undefined ? [[]] : needs && verbs.extensions.length > 0 ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']] : [[`@U.SUP.${needs ? 'yes' : 'no'}@`]];
+  const supportVariants = (needs: 'none' | 'short' | 'vowel'): string[][] =>
+    support === undefined
+      ? [[]]
+      : needs === 'short' && verbs.extensions.length > 0
+        ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']]
+        : [[`@U.SUP.${needs === 'none' ? 'no' : 'yes'}@`]];
   const placeholder = (needs: boolean): Lexeme => ({
     lemma: '',
     root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',

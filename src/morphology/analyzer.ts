@@ -208,7 +208,7 @@ export class Analyzer {
         if (!lexeme.inLexicon && this.#closedClasses().has(cell.word_class)) continue;
         const penalty = reading === lexeme ? 0 : 1;
         const closed = this.#closedClasses().has(cell.word_class);
-        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell) });
+        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: this.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell) });
         tried.set(key, true);
         return true;
       }

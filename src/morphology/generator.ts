@@ -82,7 +82,13 @@ export class Generator {
     if (cartridge.nouns) this.#nouns = new NounInflector(cartridge.nouns);
     for (const t of cartridge.verbs?.tenses ?? []) this.#tenses.set(t.id, t);
     for (const r of cartridge.agreement?.rows ?? []) this.#rows.set(r.id, r);
-    for (const e of cartridge.lexicon) this.#lexicon.set(`${e.word_class}:${e.lemma}`, e);
+    // A row that gives one cell's own form (hana 'does not have' of -na 'have') does not stand for
+    // the lemma when a row without a form does.
+    for (const e of cartridge.lexicon) {
+      const key = `${e.word_class}:${e.lemma}`;
+      const known = this.#lexicon.get(key);
+      if (!known || !e.form || known.form) this.#lexicon.set(key, e);
+    }
   }
 
   get tenseIds(): string[] {
@@ -123,6 +129,13 @@ export class Generator {
     }
     return out;
   }
+
+  /** The gloss of a lexicon row that gives this very form of the lemma (hana 'does not have' of -na 'have'). */
+  formGloss(lemma: string, wordClass: string, surface: string): string | undefined {
+    this.#formGlosses ??= new Map(this.cartridge.lexicon.filter((e) => e.form && e.gloss).map((e) => [`${e.word_class}:${e.lemma}:${e.form}`, e.gloss!]));
+    return this.#formGlosses.get(`${wordClass}:${lemma}:${surface}`);
+  }
+  #formGlosses?: Map<string, string>;
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
   lexeme(lemma: string, wordClass = 'verb'): Lexeme {
@@ -308,13 +321,12 @@ export class Generator {
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
     // An extension adds a syllable, so an extended stem is never short (kula but alipewa, alilisha;
-    // uzokudla but uzodliwa). (Vowel-initial stems lose their support with an extension too, which
-    // is wrong where the grammar keeps it (uzokwenziwa); the HFST export mirrors this rule and must change with it.)
+    // uzokudla but uzodliwa); a vowel-initial stem stays vowel-initial and keeps its support
+    // (uzokwenza, uzokwenziwa). The HFST export mirrors this rule and must change with it.
     const needsSupport =
       support !== undefined &&
-      derived.extensions.length === 0 &&
-      derived.root === lexeme.root &&
-      ((support.applies_to.includes('short') && lexeme.short) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(lexeme.root)));
+      ((support.applies_to.includes('short') && lexeme.short && derived.extensions.length === 0 && derived.root === lexeme.root) ||
+        (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(derived.root)));
     if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
       const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
       // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.

@@ -367,7 +367,7 @@ export class MorphologyService {
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
       // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence.
-      english: gloss(engine, lemma, lexeme.gloss?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
+      english: gloss(engine, lemma, (engine.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss)?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
       features: {
         word_class: cell.word_class,
         ...(cell.tense ? { tense: cell.tense } : {}),
