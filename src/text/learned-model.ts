@@ -692,6 +692,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       `lemk=${bin(lemmaCount)}|${pre.stemTag}`,
       `lemk>0=${lemmaCount > 0}|${pre.pos}`,
       `ladd=${suf.lemmaAdd}|${sufSig}`,
+      // The stem's last letters against what follows it (a verb root ending in -ek before -is, a stem ending in -el read whole).
+      `stail2=${canonical.slice(-2).toLowerCase()}|${pre.stemTag}|${sufSig}`,
+      `stail3=${canonical.slice(-3).toLowerCase()}|${pre.stemTag}|${pre.pos}`,
+      // Whether the text has the lemma, against the suffixes cut off to make it (an extension kept in the lemma or not).
+      `lemsig=${lemmaCount > 0}|${sufSig}`,
     ];
     return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
   };
@@ -721,6 +726,17 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     keys.add(key);
     out.push(build(k));
   }
+  // How each reading stands against the token's other readings: its place by the rough prior, whether
+  // its lemma is the most frequent lemma of the text among theirs, and how far below it (log2 bins).
+  const lemmaTotals = out.map((c) => {
+    const l = c.lemma.toLowerCase();
+    return (lemmas.get(l) ?? 0) - (l === leftOutLemma ? 1 : 0);
+  });
+  const bestLemma = Math.max(0, ...lemmaTotals);
+  out.forEach((c, k) => {
+    const head = c.pos.replace(/\d+a?$/, '');
+    c.features.push(`prank=${Math.min(k, 6)}|${head}`, `lemtop=${bestLemma === 0 ? '-' : lemmaTotals[k] === bestLemma}|${head}`, `lemrel=${bin(bestLemma) - bin(lemmaTotals[k]!)}`);
+  });
   return out;
 }
 
