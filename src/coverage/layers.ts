@@ -89,8 +89,8 @@ export const LAYERS: Layer[] = [
   {
     id: 'shared',
     name: 'Shared definitions',
-    description: 'Configuration, the error catalogue, Result, the clock, language codes and the API schemas that every layer may read.',
-    paths: ['src/config.ts', 'src/errors.ts', 'src/result.ts', 'src/clock.ts', 'src/language-codes.ts', 'src/word-text.ts', 'src/morphology-api.ts', 'src/tone/api.ts', 'src/text/api.ts'],
+    description: 'Configuration, the error catalogue, Result, the clock, language codes, the tiers and their limits, and the API schemas that every layer may read.',
+    paths: ['src/config.ts', 'src/errors.ts', 'src/result.ts', 'src/access/plans.ts', 'src/clock.ts', 'src/language-codes.ts', 'src/word-text.ts', 'src/morphology-api.ts', 'src/tone/api.ts', 'src/text/api.ts'],
     uses: [],
   },
 ];
