@@ -43,12 +43,13 @@ export const LAYERS: Layer[] = [
     id: 'services',
     name: 'Services',
     description:
-      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
+      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, lexicon, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
     paths: [
       'src/services.ts',
       'src/demo.ts',
       'src/access/',
       'src/batch-generation.ts',
+      'src/lexicon-service.ts',
       'src/audio/audio-service.ts',
       'src/audio/ingest.ts',
       'src/audio/demo-corpus.ts',
