@@ -50,6 +50,7 @@ export const LAYERS: Layer[] = [
       'src/access/',
       'src/batch-generation.ts',
       'src/lexicon-service.ts',
+      'src/audio/api.ts',
       'src/audio/audio-service.ts',
       'src/audio/ingest.ts',
       'src/audio/demo-corpus.ts',
