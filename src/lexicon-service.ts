@@ -6,6 +6,7 @@
  * REST and the CLI can call the same way; results are the types of the schemas below.
  */
 import { z } from 'zod';
+import { languageCode } from './morphology-api.js';
 import type { LanguageEngine, MorphologyService } from './morphology/service.js';
 import { fail, ok, type Result } from './result.js';
 
@@ -38,15 +39,14 @@ export const lexiconSearchResultSchema = z.object({
 });
 export type LexiconSearchResult = z.infer<typeof lexiconSearchResultSchema>;
 
-export interface LexiconSearch {
-  language: string;
-  /** The start of a lemma (hyphens around it are ignored) or a word of the English gloss. */
-  query: string;
-  /** Only entries of this word class. */
-  word_class?: string;
-  /** Most entries to return (default DEFAULT_SEARCH_LIMIT). */
-  limit?: number;
-}
+/** The arguments of a search besides the language (MCP's search_roots adds its described `language`). */
+export const lexiconSearchFields = {
+  query: z.string().trim().min(1).max(64).describe('The start of a lemma (hyphens are ignored) or an English word of the gloss.'),
+  word_class: z.string().min(1).max(32).optional().describe('Only this word class: verb, noun, adjective, ...'),
+  limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`Most entries to return (default ${DEFAULT_SEARCH_LIMIT}).`),
+};
+export const lexiconSearchSchema = z.object({ language: languageCode, ...lexiconSearchFields }).strict();
+export type LexiconSearch = z.output<typeof lexiconSearchSchema>;
 
 /** The lexicon of a language searched by lemma prefix (sorted, first) and by a whole word of the gloss (in lexicon order, after). */
 export function searchLexicon(morphology: MorphologyService, { language, query, word_class, limit }: LexiconSearch): Result<LexiconSearchResult> {

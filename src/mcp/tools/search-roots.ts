@@ -1,6 +1,6 @@
 /** search_roots: the lexicon searched by form prefix or English gloss (Utility, read-only); the search is src/lexicon-service.ts. */
 import { z } from 'zod';
-import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, lexiconSearchResultSchema, searchLexicon } from '../../lexicon-service.js';
+import { lexiconSearchFields, lexiconSearchResultSchema, searchLexicon } from '../../lexicon-service.js';
 import { defineTool } from '../tool.js';
 import { languageArgument } from './common.js';
 
@@ -15,9 +15,7 @@ export const searchRoots = defineTool({
   input: z
     .object({
       language: languageArgument,
-      query: z.string().trim().min(1).max(64).describe('The start of a lemma (hyphens are ignored) or an English word of the gloss.'),
-      word_class: z.string().min(1).max(32).optional().describe('Only this word class: verb, noun, adjective, ...'),
-      limit: z.number().int().min(1).max(MAX_SEARCH_LIMIT).optional().describe(`Most entries to return (default ${DEFAULT_SEARCH_LIMIT}).`),
+      ...lexiconSearchFields,
     })
     .strict(),
   output: lexiconSearchResultSchema,
