@@ -2,31 +2,13 @@
  * Batch generation over the morphology service: a list of conjugations and/or a
  * paradigm (roots × tenses × polarity × subjects). The size is known before any
  * form is generated, so a caller's limit is checked first; each item then
- * succeeds or fails on its own, and one bad item never fails the batch.
+ * succeeds or fails on its own, and one bad item never fails the batch. The limits
+ * a batch is checked against live with the tiers (src/access/plans.ts).
  */
 import type { z } from 'zod';
 import type { batchItemResultSchema, batchRequestSchema, paradigmSchema } from './morphology-api.js';
 import type { ConjugateInput, MorphologyService } from './morphology/service.js';
 import { ok, problem, problemOf, type Result } from './result.js';
-
-/** The most forms one batch may ask for, whatever the tier: bounds the time and memory of one request. */
-export const MAX_BATCH_FORMS = 5000;
-
-/** The most forms a caller whose tier allows `batchSize` (null: unlimited) may ask for in one batch. */
-export function batchLimit(batchSize: number | null): number {
-  return Math.min(batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
-}
-
-/** Why a batch of `size` forms is refused to a caller of `tier` whose batch size is `batchSize`, or undefined when it fits. */
-export function batchRefusal(tier: string, batchSize: number | null, size: number, unit = 'forms'): { limit: number; size: number; message: string } | undefined {
-  const limit = batchLimit(batchSize);
-  if (size <= limit) return undefined;
-  const message =
-    batchSize !== null && batchSize <= MAX_BATCH_FORMS
-      ? `this batch asks for ${size} ${unit}; the ${tier} tier allows at most ${limit} per request`
-      : `this batch asks for ${size} ${unit}; one request may ask for at most ${MAX_BATCH_FORMS}, whatever the tier`;
-  return { limit, size, message };
-}
 
 const lengthOf = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
 

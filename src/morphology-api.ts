@@ -5,7 +5,7 @@
  * MorphologyService's types; a test compares REST bodies with the service's values.
  */
 import { z } from 'zod';
-import { MAX_BATCH_FORMS } from './batch-generation.js';
+import { MAX_BATCH_FORMS } from './access/plans.js';
 import { tonalAnalysisSchema } from './tone/api.js';
 import { wordText } from './word-text.js';
 

@@ -93,7 +93,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       return tone;
     },
     get numerals() {
-      numerals ??= new NumeralService(services.morphology);
+      numerals ??= openNumerals(services.morphology);
       return numerals;
     },
     get coverage() {
@@ -191,6 +191,11 @@ export function openMorphology(
     ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),
     ...(options.only ? { only: options.only } : {}),
   });
+}
+
+/** The numeral service over `morphology` (the service set's, or a command's): the one place it is built. */
+export function openNumerals(morphology: MorphologyService): NumeralService {
+  return new NumeralService(morphology);
 }
 
 /** The models folder behind the HFST service; language codes in manifests are normalised like everywhere else. */

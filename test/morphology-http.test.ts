@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { MAX_BATCH_FORMS } from '../src/batch-generation.js';
+import { MAX_BATCH_FORMS } from '../src/access/plans.js';
 import { harness, problemOf, type Harness } from './helpers.js';
 
 let h: Harness;

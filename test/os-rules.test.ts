@@ -74,7 +74,6 @@ describe('architecture rules', () => {
       ['src/cartridge/cartridge.ts -> src/numerals/grammar.ts', 'the numerals.yaml schema still lives beside the numeral speller'],
       ['src/text/api.ts -> src/http/envelope.ts', 'the text API schema reuses the HTTP envelope schema'],
       ['src/text/api.ts -> src/text/service.ts', 'the text API schema reads the service limits'],
-      ['src/morphology-api.ts -> src/batch-generation.ts', 'the morphology API schema reads the batch types'],
       ['src/store/backends.ts -> src/access/redis-quota-counter.ts', 'the backend choice builds the Redis quota counter'],
       ['src/store/sql-quota-counter.ts -> src/access/count-buffer.ts', 'the SQL quota counter shares the group-commit buffer of the access layer with the Redis counter'],
     ]);

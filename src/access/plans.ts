@@ -1,6 +1,8 @@
 /**
  * Tiers (rate limits, batch size, MCP access) and offers (audio access, lifetime),
- * as set by the interface contract's Limits table and the product brief.
+ * as set by the interface contract's Limits table and the product brief, and the
+ * ceilings every tier shares: the one place a limit is written. REST, MCP and the
+ * services read their batch checks from here.
  */
 
 export const tiers = ['evaluation', 'academic', 'startup', 'enterprise'] as const;
@@ -26,6 +28,34 @@ export const tierLimits: Readonly<Record<Tier, TierLimits>> = {
   startup: { dailyQuota: 5000, batchSize: 500, mcp: 'full' },
   enterprise: { dailyQuota: null, batchSize: null, mcp: 'full+dedicated' },
 };
+
+/** The most forms one batch may ask for, whatever the tier: bounds the time and memory of one request. */
+export const MAX_BATCH_FORMS = 5000;
+
+/** The most inputs one HFST lookup may carry, whatever the tier: bounds the time of one request. */
+export const MAX_LOOKUP_INPUTS = 1000;
+
+/** The most items a caller whose tier allows `batchSize` (null: unlimited) may ask for in one call, at most `ceiling`. */
+export function batchLimit(batchSize: number | null, ceiling = MAX_BATCH_FORMS): number {
+  return Math.min(batchSize ?? ceiling, ceiling);
+}
+
+/** Why a batch of `size` items is refused to a caller of `tier` whose batch size is `batchSize`, or undefined when it fits. */
+export function batchRefusal(
+  tier: string,
+  batchSize: number | null,
+  size: number,
+  unit = 'forms',
+  ceiling = MAX_BATCH_FORMS,
+): { limit: number; size: number; message: string } | undefined {
+  const limit = batchLimit(batchSize, ceiling);
+  if (size <= limit) return undefined;
+  const message =
+    batchSize !== null && batchSize <= ceiling
+      ? `this batch asks for ${size} ${unit}; the ${tier} tier allows at most ${limit} per request`
+      : `this batch asks for ${size} ${unit}; one request may ask for at most ${ceiling}, whatever the tier`;
+  return { limit, size, message };
+}
 
 export interface OfferTerms {
   /** Which audio languages the offer covers. */

@@ -9,6 +9,7 @@ import { offerTerms } from '../access/plans.js';
 import type { LanguageCodes } from '../language-codes.js';
 import { fail, ok, type Result } from '../result.js';
 import type { AudioMode, CoverageCount, RecordingRecord, Store } from '../store/store.js';
+import type { ClipView, ConsentManifest, CoverageView, DatasetCard, Voices } from './api.js';
 import type { BlobStore } from './blob-store.js';
 import { contentTypes, type AudioFormat } from './probe.js';
 
@@ -24,34 +25,8 @@ export interface AudioServiceDeps {
   sampleCap: number;
 }
 
-/** A clip as listed to callers. */
-export interface ClipView {
-  recording_id: string;
-  language: string;
-  mode: AudioMode;
-  numeral: number;
-  transcript: string;
-  transcript_english: string | null;
-  switch_ms: number | null;
-  switch_ms_detected: boolean | null;
-  duration_ms: number;
-  sample_rate: number;
-  channels: number;
-  format: string;
-  content_type: string;
-  bytes: number;
-  synthetic: boolean;
-  url: string;
-}
-
-export interface CoverageView {
-  language: string;
-  clips: number;
-  speakers: number;
-  duration_ms: number;
-  synthetic_clips: number;
-  modes: Record<AudioMode, { clips: number; speakers: number; duration_ms: number }>;
-}
+/** A clip as listed and a language's coverage are the types of their API schemas (./api.ts). */
+export type { ClipView, CoverageView } from './api.js';
 
 export type AccessFailure = 'language_not_found' | 'language_not_in_plan' | 'not_in_tier' | 'recording_not_found' | 'consent_withdrawn';
 
@@ -161,7 +136,7 @@ export class AudioService {
   }
 
   /** The voices listing: the caller's tier and offer (or public), and per-language coverage. */
-  async voices(principal: Principal | undefined) {
+  async voices(principal: Principal | undefined): Promise<Voices> {
     const coverage = await this.coverage();
     return {
       tier: principal?.tier ?? 'public',
@@ -176,7 +151,7 @@ export class AudioService {
   }
 
   /** Non-PII consent provenance for a language: grouped records, counts and the withdrawal policy. */
-  async consentManifest(iso: string) {
+  async consentManifest(iso: string): Promise<ConsentManifest> {
     const rows = await this.deps.store.audio.consentSummary(iso);
     const [coverage] = await this.coverage(iso);
     return {
@@ -206,7 +181,7 @@ export class AudioService {
   }
 
   /** The Hugging Face dataset card's metadata and prose for a language. */
-  async datasetCard(iso: string) {
+  async datasetCard(iso: string): Promise<DatasetCard> {
     const [coverage] = await this.coverage(iso);
     const c = coverage!;
     const name = this.deps.languageName(iso) ?? iso;

@@ -20,8 +20,7 @@ import { LanguageEngine } from '../morphology/service.js';
 import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
 import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
-import { NumeralService } from '../numerals/service.js';
-import { openLanguageCodes, textAnalyzerFactories } from '../services.js';
+import { openLanguageCodes, openNumerals, textAnalyzerFactories } from '../services.js';
 import { TextService } from '../text/service.js';
 import type { TextAnalyzer } from '../text/types.js';
 
@@ -129,7 +128,7 @@ function registerNumeralEval(parent: Command): void {
         // reported below
       }
       if (!isFile) throw new CliError(`${file}: no such file`, EXIT_USAGE);
-      const found = new NumeralService(morphologyFor(options)).speller(options.language);
+      const found = openNumerals(morphologyFor(options)).speller(options.language);
       if (!found.ok) throw new CliError(`--language: ${found.message}`, EXIT_USAGE);
       const codes = openLanguageCodes();
       let report: NumeralReport;

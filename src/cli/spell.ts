@@ -1,6 +1,6 @@
 /** `lugha spell --language <iso> <number> [--class c8]`: a number in words, from the same service as GET /numerals. */
 import type { Command } from 'commander';
-import { NumeralService } from '../numerals/service.js';
+import { openNumerals } from '../services.js';
 import { morphologyFor, valueOrUsage } from './languages.js';
 import { printJson } from './output.js';
 
@@ -21,7 +21,7 @@ export function registerSpellCommand(program: Command): void {
     .option('--languages-dir <dir>', 'folder of language cartridges')
     .option('--json', 'print the result as JSON')
     .action((number: string, options: SpellOptions) => {
-      const numerals = new NumeralService(morphologyFor({ languagesDir: options.languagesDir }));
+      const numerals = openNumerals(morphologyFor({ languagesDir: options.languagesDir }));
       const result = valueOrUsage(numerals.spell({ language: options.language, number, ...(options.class !== undefined ? { class: options.class } : {}) }));
       if (options.json) printJson(result);
       else process.stdout.write(`${result.text}\n`);

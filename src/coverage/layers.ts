@@ -43,12 +43,14 @@ export const LAYERS: Layer[] = [
     id: 'services',
     name: 'Services',
     description:
-      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
+      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, lexicon, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
     paths: [
       'src/services.ts',
       'src/demo.ts',
       'src/access/',
       'src/batch-generation.ts',
+      'src/lexicon-service.ts',
+      'src/audio/api.ts',
       'src/audio/audio-service.ts',
       'src/audio/ingest.ts',
       'src/audio/demo-corpus.ts',
@@ -89,8 +91,8 @@ export const LAYERS: Layer[] = [
   {
     id: 'shared',
     name: 'Shared definitions',
-    description: 'Configuration, the error catalogue, Result, the clock, language codes and the API schemas that every layer may read.',
-    paths: ['src/config.ts', 'src/errors.ts', 'src/result.ts', 'src/clock.ts', 'src/language-codes.ts', 'src/word-text.ts', 'src/morphology-api.ts', 'src/tone/api.ts', 'src/text/api.ts'],
+    description: 'Configuration, the error catalogue, Result, the clock, language codes, the tiers and their limits, and the API schemas that every layer may read.',
+    paths: ['src/config.ts', 'src/errors.ts', 'src/result.ts', 'src/access/plans.ts', 'src/clock.ts', 'src/language-codes.ts', 'src/word-text.ts', 'src/morphology-api.ts', 'src/tone/api.ts', 'src/text/api.ts'],
     uses: [],
   },
 ];

@@ -99,182 +99,265 @@ const flags = (...list: Array<string | undefined>) => list.filter((f): f is stri
 
 /** The verb grammar of `cartridge` as lexc + xfst rules; undefined when it has no verb grammar. */
 export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, options: GrammarExportOptions = {}): GrammarExport | undefined {
-  const verbs = cartridge.verbs;
-  if (!verbs) return undefined;
-  const bare = new Generator({ ...cartridge, rules: [] });
-  const multichar = new Set<string>();
-  const markers = new Set<string>();
-  const beginMarkers = new Map<string, { slot: string; id?: string }>();
-  const endMarkers = new Map<string, { slot: string; id?: string }>();
-  const alphabet = new Set<string>();
-  const tenses = new Set<string>();
-  const polarities = new Set<string>();
-  const register = (slot: string, id?: string) => {
+  if (!cartridge.verbs) return undefined;
+  const builder = new VerbLexcBuilder(cartridge, cartridge.verbs, generator);
+  const roots = options.roots ?? 'both';
+  // The sections in this order: each registers the markers and multichar symbols it writes, in order.
+  const prefixes = builder.prefixes();
+  const lemmas = [...new Set(options.lemmas ?? builder.defaultLemmas())];
+  const rootLex = builder.roots(lemmas);
+  const guess = builder.guesser(roots, options.guessWeight ?? 10);
+  const exceptions = roots === 'guesser' ? { exceptions: [], lines: [], tags: new Set<string>() } : builder.exceptions(rootLex.exceptionLemmas);
+  const tagLines = builder.tags(prefixes.flagValues);
+  const extensionLines = builder.extensions();
+  const fvLines = builder.finalVowels(prefixes.suffixes, rootLex.ownVowels);
+  const endLines = builder.ends(prefixes.flagValues, guess.guesser);
+  const lexc = builder.lexc({ roots, prefixes, rootLex, guess, exceptions, lines: [...tagLines, ...extensionLines, ...fvLines, ...endLines] });
+  const { regex, translated, unsupported } = ruleCascade(cartridge, builder.cascadeInput());
+  return {
+    iso: cartridge.metadata.iso639_3,
+    lexc,
+    rules: regex,
+    lemmas: roots === 'guesser' ? [] : lemmas.filter((l) => !rootLex.exceptionLemmas.some((e) => e.lemma === l)),
+    prefixes: prefixes.prefixLines.length + prefixes.tailLines.filter((l) => l.endsWith(' RootLex ;')).length,
+    exceptions: exceptions.exceptions,
+    translatedRules: translated,
+    unsupportedRules: unsupported,
+    guesser: guess.guesser,
+  };
+}
+
+type VerbGrammar = NonNullable<Cartridge['verbs']>;
+type SupportNeed = 'none' | 'short' | 'vowel';
+/** The flag values the prefixes set, which the tags then require: tense, subject, object, variant. */
+type FlagValues = { T: Set<string>; S: Set<string>; O: Set<string>; VAR: Set<string> };
+/** The final vowel and post-final of a cell, shared by every cell that ends alike (`@P.FV.k@`). */
+type Suffix = { fv: Morph | undefined; post: Morph | undefined };
+/** One prefix the engine built for a cell and a support class. */
+type BuiltPrefix = { needs: boolean; aux: string[]; prefix: Morph[]; fv?: Morph; post?: Morph; tense: string; polarity: string };
+
+/**
+ * Builds the lexc of one verb grammar a section at a time (prefixes, roots, the open root
+ * class, exceptions, tags, extensions, final vowels, ends), collecting as it goes the slot
+ * markers, multichar symbols and alphabet that the lexc declares and the rule cascade reads.
+ */
+class VerbLexcBuilder {
+  readonly multichar = new Set<string>();
+  readonly markers = new Set<string>();
+  readonly beginMarkers = new Map<string, { slot: string; id?: string }>();
+  readonly endMarkers = new Map<string, { slot: string; id?: string }>();
+  readonly alphabet = new Set<string>();
+  readonly tenses = new Set<string>();
+  readonly polarities = new Set<string>();
+  /** The engine without rules: prefixes come out as morphs, before any boundary rule. */
+  private readonly bare: Generator;
+  private readonly support: VerbGrammar['stem_support'];
+
+  constructor(
+    private readonly cartridge: Cartridge,
+    private readonly verbs: VerbGrammar,
+    private readonly generator: Generator,
+  ) {
+    this.bare = new Generator({ ...cartridge, rules: [] });
+    this.support = verbs.stem_support;
+  }
+
+  /** Registers the begin and end markers of a slot (and morph id). */
+  register(slot: string, id?: string): readonly [string, string] {
     const b = begin(slot, id);
     const e = end(slot, id);
-    beginMarkers.set(b, { slot, ...(id ? { id } : {}) });
-    endMarkers.set(e, { slot, ...(id ? { id } : {}) });
-    markers.add(b).add(e);
+    this.beginMarkers.set(b, { slot, ...(id ? { id } : {}) });
+    this.endMarkers.set(e, { slot, ...(id ? { id } : {}) });
+    this.markers.add(b).add(e);
     return [b, e] as const;
-  };
-  const morphSymbols = (m: Morph): string[] => {
-    const [b, e] = register(m.slot, m.id);
-    for (const c of m.form) alphabet.add(c);
+  }
+
+  /** A morph as lower-side symbols: its letters between its slot markers. */
+  morphSymbols(m: Morph): string[] {
+    const [b, e] = this.register(m.slot, m.id);
+    for (const c of m.form) this.alphabet.add(c);
     return [b, ...[...m.form], e];
-  };
+  }
 
   // --- stem support classes: which placeholder roots the engine gives support to ---
-  const support = verbs.stem_support;
+
   /** Which support a root needs: none, as a short stem (lost with an extension) or as a vowel-initial one (kept). */
-  const needsSupport = (lexeme: Pick<Lexeme, 'short' | 'root'>): 'none' | 'short' | 'vowel' =>
-    support === undefined
+  needsSupport(lexeme: Pick<Lexeme, 'short' | 'root'>): SupportNeed {
+    const support = this.support;
+    return support === undefined
       ? 'none'
       : support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)
         ? 'vowel'
         : support.applies_to.includes('short') && lexeme.short
           ? 'short'
           : 'none';
+  }
+
   /**
    * The flags of a root: an extended stem is never short (the engine's rule), so a short root has
    * two entries, with support and without extensions (@P.XS.no@), and without support and with
    * extensions (@P.XS.yes@); `Ext0` checks which. A vowel-initial root keeps its support with an
    * extension (uzokwenziwa), so it has one entry.
    */
-  const supportVariants = (needs: 'none' | 'short' | 'vowel'): string[][] =>
-    support === undefined
+  supportVariants(needs: SupportNeed): string[][] {
+    return this.support === undefined
       ? [[]]
-      : needs === 'short' && verbs.extensions.length > 0
+      : needs === 'short' && this.verbs.extensions.length > 0
         ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']]
         : [[`@U.SUP.${needs === 'none' ? 'no' : 'yes'}@`]];
-  const placeholder = (needs: boolean): Lexeme => ({
-    lemma: '',
-    root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',
-    ownFinalVowel: null,
-    short: needs && support!.applies_to.includes('short'),
-    inLexicon: false,
-    gloss: null,
-  });
-  const classes = support ? [false, true] : [false];
+  }
+
+  private placeholder(needs: boolean): Lexeme {
+    const support = this.support;
+    return {
+      lemma: '',
+      root: needs && !support!.applies_to.includes('short') ? 'a\u0000' : '\u0000',
+      ownFinalVowel: null,
+      short: needs && support!.applies_to.includes('short'),
+      inLexicon: false,
+      gloss: null,
+    };
+  }
 
   // --- prefixes: one entry per canonical cell (and support class) ---
-  const subjects: Array<string | undefined> = [undefined, ...generator.agreementIds];
-  const objects: Array<string | undefined> = [undefined, ...(verbs.reflexive ? ['refl'] : []), ...generator.agreementIds];
-  const suffixes: Array<{ fv: Morph | undefined; post: Morph | undefined }> = [];
-  const suffixIndex = new Map<string, number>();
-  const flagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), VAR: new Set<string>() };
-  // A prefix is written as a head (up to the object slot) continued by a table of tails
-  // (object, stem support); heads with the same table share it.
-  const heads = new Map<string, Set<string>>();
-  const template: readonly string[] = verbs.template;
-  const objectAt = template.includes('object') ? template.indexOf('object') : template.indexOf('root');
-  const seenCells = new Set<string>();
-  for (const tenseId of generator.tenseIds) {
-    const tense = generator.tense(tenseId)!;
-    for (const polarity of ['positive', 'negative'] as const) {
-      for (const variant of [undefined, ...Object.keys(tense.variants)]) {
-        for (const subject of subjects) {
-          for (const object of objects) {
-            const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}) };
-            let cell: Cell;
-            const built: Array<{ needs: boolean; aux: string[]; prefix: Morph[]; fv?: Morph; post?: Morph; tense: string; polarity: string }> = [];
-            try {
-              cell = generator.canonical(raw);
-              const key = analysisOf('', cell);
-              if (seenCells.has(key)) continue;
-              seenCells.add(key);
-              for (const needs of classes) {
-                const lexeme = placeholder(needs);
-                const words = bare.generateWith(lexeme, cell).words;
-                const main = words[words.length - 1]!;
-                const aux = generator.generateWith(lexeme, cell).words.slice(0, -1).map((w) => w.surface);
-                const rootAt = main.morphs.findIndex((m) => m.slot === 'root');
-                const after = main.morphs.slice(rootAt + 1);
-                built.push({
-                  needs,
-                  aux,
-                  prefix: main.morphs.slice(0, rootAt),
-                  fv: after.find((m) => m.slot === 'fv'),
-                  post: after.find((m) => m.slot === 'post_final'),
-                  tense: main.tense!,
-                  polarity: main.polarity,
-                });
+
+  /**
+   * Every prefix the engine builds, one per canonical cell and support class. A prefix is
+   * written as a head (up to the object slot) continued by a table of tails (object, stem
+   * support); heads with the same table share it.
+   */
+  prefixes(): { prefixLines: string[]; tailLines: string[]; suffixes: Suffix[]; flagValues: FlagValues } {
+    const { generator, verbs } = this;
+    const subjects: Array<string | undefined> = [undefined, ...generator.agreementIds];
+    const objects: Array<string | undefined> = [undefined, ...(verbs.reflexive ? ['refl'] : []), ...generator.agreementIds];
+    const suffixes: Suffix[] = [];
+    const suffixIndex = new Map<string, number>();
+    const flagValues: FlagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), VAR: new Set<string>() };
+    const heads = new Map<string, Set<string>>();
+    const seenCells = new Set<string>();
+    for (const tenseId of generator.tenseIds) {
+      const tense = generator.tense(tenseId)!;
+      for (const polarity of ['positive', 'negative'] as const) {
+        for (const variant of [undefined, ...Object.keys(tense.variants)]) {
+          for (const subject of subjects) {
+            for (const object of objects) {
+              const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}) };
+              const found = this.buildCell(raw, seenCells);
+              if (!found) continue;
+              const { cell, built } = found;
+              const first = built[0]!;
+              const sfxKey = JSON.stringify([first.fv, first.post]);
+              let k = suffixIndex.get(sfxKey);
+              if (k === undefined) {
+                k = suffixes.length;
+                suffixes.push({ fv: first.fv, post: first.post });
+                suffixIndex.set(sfxKey, k);
               }
-            } catch {
-              continue; // a cell the engine does not have
-            }
-            const first = built[0]!;
-            const sfxKey = JSON.stringify([first.fv, first.post]);
-            let k = suffixIndex.get(sfxKey);
-            if (k === undefined) {
-              k = suffixes.length;
-              suffixes.push({ fv: first.fv, post: first.post });
-              suffixIndex.set(sfxKey, k);
-            }
-            const same = built.every((b) => JSON.stringify([b.aux, b.prefix]) === JSON.stringify([first.aux, first.prefix]));
-            for (const b of same ? [first] : built) {
-              tenses.add(b.tense);
-              polarities.add(b.polarity);
-              flagValues.T.add(cell.tense!);
-              if (cell.subject) flagValues.S.add(cell.subject);
-              if (cell.object) flagValues.O.add(cell.object);
-              if (cell.variant) flagValues.VAR.add(cell.variant);
-              const headFlags = flags(
-                `@P.T.${flagValue(cell.tense!)}@`,
-                `@P.POL.${cell.polarity === 'negative' ? 'neg' : 'pos'}@`,
-                cell.variant ? `@P.VAR.${flagValue(cell.variant)}@` : undefined,
-                cell.subject ? `@P.S.${flagValue(cell.subject)}@` : undefined,
-              );
-              const tailFlags = flags(
-                cell.object ? `@P.O.${flagValue(cell.object)}@` : undefined,
-                `@P.FV.${k}@`,
-                same ? undefined : `@U.SUP.${b.needs ? 'yes' : 'no'}@`,
-              );
-              const auxText = b.aux.length ? [...`${b.aux.join(' ')} `] : [];
-              const split = b.prefix.findIndex((m) => template.indexOf(m.slot) >= objectAt);
-              const headMorphs = split < 0 ? b.prefix : b.prefix.slice(0, split);
-              const tailMorphs = split < 0 ? [] : b.prefix.slice(split);
-              const head = [...auxText, tenseMarker(b.tense), polarityMarker(b.polarity), ...headMorphs.flatMap(morphSymbols)];
-              const tail = tailMorphs.flatMap(morphSymbols);
-              markers.add(tenseMarker(b.tense)).add(polarityMarker(b.polarity));
-              for (const c of auxText) alphabet.add(c);
-              [...headFlags, ...tailFlags].forEach((x) => multichar.add(x));
-              const headEntry = flagged(headFlags, [], head.map(esc));
-              let tails = heads.get(headEntry);
-              if (!tails) heads.set(headEntry, (tails = new Set()));
-              tails.add(flagged(tailFlags, [], tail.map(esc)));
+              const same = built.every((b) => JSON.stringify([b.aux, b.prefix]) === JSON.stringify([first.aux, first.prefix]));
+              for (const b of same ? [first] : built) this.addPrefix(heads, flagValues, cell, b, k, same);
             }
           }
         }
       }
     }
+    const prefixLines: string[] = [];
+    const tailTables = new Map<string, string>();
+    const tailLines: string[] = [];
+    for (const [head, tails] of heads) {
+      const key = [...tails].sort().join('\n');
+      let name = tailTables.get(key);
+      if (!name) {
+        name = `Tail${tailTables.size}`;
+        tailTables.set(key, name);
+        tailLines.push('', `LEXICON ${name}`, ...[...tails].sort().map((t) => `${t} RootLex ;`));
+      }
+      prefixLines.push(`${head} ${name} ;`);
+    }
+    return { prefixLines, tailLines, suffixes, flagValues };
   }
 
-  const prefixLines: string[] = [];
-  const tailTables = new Map<string, string>();
-  const tailLines: string[] = [];
-  for (const [head, tails] of heads) {
-    const key = [...tails].sort().join('\n');
-    let name = tailTables.get(key);
-    if (!name) {
-      name = `Tail${tailTables.size}`;
-      tailTables.set(key, name);
-      tailLines.push('', `LEXICON ${name}`, ...[...tails].sort().map((t) => `${t} RootLex ;`));
+  /** The canonical cell of `raw` and its prefix per support class; undefined when the engine does not have the cell or it was seen. */
+  private buildCell(raw: Cell, seenCells: Set<string>): { cell: Cell; built: BuiltPrefix[] } | undefined {
+    const { generator, bare } = this;
+    const built: BuiltPrefix[] = [];
+    try {
+      const cell = generator.canonical(raw);
+      const key = analysisOf('', cell);
+      if (seenCells.has(key)) return undefined;
+      seenCells.add(key);
+      for (const needs of this.support ? [false, true] : [false]) {
+        const lexeme = this.placeholder(needs);
+        const words = bare.generateWith(lexeme, cell).words;
+        const main = words[words.length - 1]!;
+        const aux = generator.generateWith(lexeme, cell).words.slice(0, -1).map((w) => w.surface);
+        const rootAt = main.morphs.findIndex((m) => m.slot === 'root');
+        const after = main.morphs.slice(rootAt + 1);
+        built.push({
+          needs,
+          aux,
+          prefix: main.morphs.slice(0, rootAt),
+          fv: after.find((m) => m.slot === 'fv'),
+          post: after.find((m) => m.slot === 'post_final'),
+          tense: main.tense!,
+          polarity: main.polarity,
+        });
+      }
+      return { cell, built };
+    } catch {
+      return undefined; // a cell the engine does not have
     }
-    prefixLines.push(`${head} ${name} ;`);
+  }
+
+  /** Adds one built prefix: its head (flags up to the subject, morphs up to the object slot) and its tail. */
+  private addPrefix(heads: Map<string, Set<string>>, flagValues: FlagValues, cell: Cell, b: BuiltPrefix, k: number, same: boolean): void {
+    const { multichar, alphabet, markers } = this;
+    const template: readonly string[] = this.verbs.template;
+    const objectAt = template.includes('object') ? template.indexOf('object') : template.indexOf('root');
+    this.tenses.add(b.tense);
+    this.polarities.add(b.polarity);
+    flagValues.T.add(cell.tense!);
+    if (cell.subject) flagValues.S.add(cell.subject);
+    if (cell.object) flagValues.O.add(cell.object);
+    if (cell.variant) flagValues.VAR.add(cell.variant);
+    const headFlags = flags(
+      `@P.T.${flagValue(cell.tense!)}@`,
+      `@P.POL.${cell.polarity === 'negative' ? 'neg' : 'pos'}@`,
+      cell.variant ? `@P.VAR.${flagValue(cell.variant)}@` : undefined,
+      cell.subject ? `@P.S.${flagValue(cell.subject)}@` : undefined,
+    );
+    const tailFlags = flags(cell.object ? `@P.O.${flagValue(cell.object)}@` : undefined, `@P.FV.${k}@`, same ? undefined : `@U.SUP.${b.needs ? 'yes' : 'no'}@`);
+    const auxText = b.aux.length ? [...`${b.aux.join(' ')} `] : [];
+    const split = b.prefix.findIndex((m) => template.indexOf(m.slot) >= objectAt);
+    const headMorphs = split < 0 ? b.prefix : b.prefix.slice(0, split);
+    const tailMorphs = split < 0 ? [] : b.prefix.slice(split);
+    const head = [...auxText, tenseMarker(b.tense), polarityMarker(b.polarity), ...headMorphs.flatMap((m) => this.morphSymbols(m))];
+    const tail = tailMorphs.flatMap((m) => this.morphSymbols(m));
+    markers.add(tenseMarker(b.tense)).add(polarityMarker(b.polarity));
+    for (const c of auxText) alphabet.add(c);
+    [...headFlags, ...tailFlags].forEach((x) => multichar.add(x));
+    const headEntry = flagged(headFlags, [], head.map(esc));
+    let tails = heads.get(headEntry);
+    if (!tails) heads.set(headEntry, (tails = new Set()));
+    tails.add(flagged(tailFlags, [], tail.map(esc)));
   }
 
   // --- roots: the lexicon's verbs; lemmas the template cannot hold go to the exceptions ---
-  const golden = goldenCases(cartridge.golden).filter((t) => t.cell.word_class === 'verb');
-  const lexiconVerbs = cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
-  const lemmas = [...new Set(options.lemmas ?? [...lexiconVerbs, ...golden.map((t) => t.lemma)])];
-  const rootLines: string[] = [];
-  // Cartridge constructs the template lexicon does not model: such a lemma goes to the exceptions.
-  const ownFvConditioned = verbs.extensions.some((e) => e.forms.some((f) => f.own_fv !== undefined));
-  const lexicalKeys = verbs.extensions.flatMap((e) => Object.keys(e.lexical));
-  const extensionForms = [...new Set(verbs.extensions.flatMap((e) => e.forms.map((f) => f.form)))].filter((f) => f !== '');
-  /** Whether `text` is one or more extension forms in a row. */
-  const extensionRun = (text: string): boolean => text !== '' && extensionForms.some((f) => text.startsWith(f) && (text === f || extensionRun(text.slice(f.length))));
-  const outsideTemplate = (lexeme: Lexeme): string | undefined => {
+
+  /** The lexicon's verbs and the golden tests' verb lemmas (the root lexicon by default). */
+  defaultLemmas(): string[] {
+    const golden = goldenCases(this.cartridge.golden).filter((t) => t.cell.word_class === 'verb');
+    const lexiconVerbs = this.cartridge.lexicon.filter((e) => e.word_class === 'verb').map((e) => e.lemma);
+    return [...lexiconVerbs, ...golden.map((t) => t.lemma)];
+  }
+
+  /** Why the template lexicon cannot hold `lexeme` (a cartridge construct it does not model), or undefined when it can. */
+  private outsideTemplate(lexeme: Lexeme): string | undefined {
+    const verbs = this.verbs;
+    const ownFvConditioned = verbs.extensions.some((e) => e.forms.some((f) => f.own_fv !== undefined));
+    const lexicalKeys = verbs.extensions.flatMap((e) => Object.keys(e.lexical));
+    const extensionForms = [...new Set(verbs.extensions.flatMap((e) => e.forms.map((f) => f.form)))].filter((f) => f !== '');
+    /** Whether `text` is one or more extension forms in a row. */
+    const extensionRun = (text: string): boolean => text !== '' && extensionForms.some((f) => text.startsWith(f) && (text === f || extensionRun(text.slice(f.length))));
     if (verbs.irregular.some((i) => i.lemma === lexeme.lemma)) return 'irregular forms (verbs.irregular)';
     // A lexical derivative is keyed by the stem it attaches to (+ the final vowel): the lemma, or
     // the root with extension forms; the check errs on the side of listing a lemma.
@@ -283,69 +366,62 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     if (lexeme.ownFinalVowel !== null && verbs.extensions.length > 0 && (ownFvConditioned || VOWEL.test([...lexeme.root].at(-1) ?? '')))
       return 'its own final vowel conditions its extensions (own_fv, or a vowel stem once extended)';
     return undefined;
-  };
-  const exceptionLemmas: Array<{ lemma: string; reason: string }> = [];
-  const ownVowels = new Map<string, number>();
-  register('root');
-  for (const lemma of lemmas) {
-    const lexeme = generator.lexeme(lemma);
-    if (lemma.includes(' ')) {
-      exceptionLemmas.push({ lemma, reason: 'multi-word lemma' });
-      continue;
+  }
+
+  /** The root lexicon's entries for `lemmas`; the lemmas it cannot hold, with why; the own final vowels met (`@P.OWN.i@`). */
+  roots(lemmas: readonly string[]): { rootLines: string[]; exceptionLemmas: Array<{ lemma: string; reason: string }>; ownVowels: Map<string, number> } {
+    const { generator, multichar, alphabet } = this;
+    const rootLines: string[] = [];
+    const exceptionLemmas: Array<{ lemma: string; reason: string }> = [];
+    const ownVowels = new Map<string, number>();
+    this.register('root');
+    for (const lemma of lemmas) {
+      const lexeme = generator.lexeme(lemma);
+      if (lemma.includes(' ')) {
+        exceptionLemmas.push({ lemma, reason: 'multi-word lemma' });
+        continue;
+      }
+      if (lexeme.enclitic) {
+        exceptionLemmas.push({ lemma, reason: `cited with the enclitic -${lexeme.enclitic}` });
+        continue;
+      }
+      const outside = this.outsideTemplate(lexeme);
+      if (outside) {
+        exceptionLemmas.push({ lemma, reason: outside });
+        continue;
+      }
+      for (const c of lexeme.root) alphabet.add(c);
+      let own: string | undefined;
+      if (lexeme.ownFinalVowel !== null) {
+        if (!ownVowels.has(lexeme.ownFinalVowel)) ownVowels.set(lexeme.ownFinalVowel, ownVowels.size);
+        own = `@P.OWN.${ownVowels.get(lexeme.ownFinalVowel)}@`;
+        for (const c of lexeme.ownFinalVowel) alphabet.add(c);
+      }
+      const variants = this.supportVariants(this.needsSupport(lexeme)).map((v) => flags(...v, own));
+      variants.flat().forEach((x) => multichar.add(x));
+      const [upperFull, lowerFull] = alignRoot([...lemma], [...lexeme.root]);
+      for (const f of variants) rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
     }
-    if (lexeme.enclitic) {
-      exceptionLemmas.push({ lemma, reason: `cited with the enclitic -${lexeme.enclitic}` });
-      continue;
-    }
-    const outside = outsideTemplate(lexeme);
-    if (outside) {
-      exceptionLemmas.push({ lemma, reason: outside });
-      continue;
-    }
-    for (const c of lexeme.root) alphabet.add(c);
-    let own: string | undefined;
-    if (lexeme.ownFinalVowel !== null) {
-      if (!ownVowels.has(lexeme.ownFinalVowel)) ownVowels.set(lexeme.ownFinalVowel, ownVowels.size);
-      own = `@P.OWN.${ownVowels.get(lexeme.ownFinalVowel)}@`;
-      for (const c of lexeme.ownFinalVowel) alphabet.add(c);
-    }
-    const variants = supportVariants(needsSupport(lexeme)).map((v) => flags(...v, own));
-    variants.flat().forEach((x) => multichar.add(x));
-    const upper = [...lemma];
-    const root = [...lexeme.root];
-    const run = longestCommonRun(upper, root);
-    // Align the shared run; what precedes it pairs with epsilon on the other side.
-    const u: string[] = [];
-    const l: string[] = [];
-    for (let i = 0; i < run.lemmaStart; i++) { u.push(lexcEscape(upper[i]!)); l.push('0'); }
-    for (let i = 0; i < run.surfaceStart; i++) { u.push('0'); l.push(lexcEscape(root[i]!)); }
-    for (let i = 0; i < run.length; i++) { u.push(lexcEscape(upper[run.lemmaStart + i]!)); l.push(lexcEscape(root[run.surfaceStart + i]!)); }
-    const uTail = upper.slice(run.lemmaStart + run.length).map(lexcEscape);
-    const lTail = root.slice(run.surfaceStart + run.length).map(lexcEscape);
-    const lowerFull = [esc(begin('root')), ...l, ...lTail];
-    const upperFull = ['0', ...u, ...uTail];
-    while (upperFull.length < lowerFull.length) upperFull.push('0');
-    while (lowerFull.length < upperFull.length) lowerFull.push('0');
-    upperFull.push('0');
-    lowerFull.push(esc(end('root')));
-    for (const f of variants) rootLines.push(`${flagged(f, upperFull, lowerFull)} Tags ;`);
+    return { rootLines, exceptionLemmas, ownVowels };
   }
 
   // --- the open root class: any root of the cartridge's letters ending in a consonant ---
-  const rootLetters = new Set<string>();
-  for (const e of cartridge.lexicon) if (e.word_class === 'verb') for (const c of generator.lexeme(e.lemma).root) rootLetters.add(c);
-  const vowels = [...rootLetters].filter((c) => VOWEL.test(c)).sort();
-  const consonants = [...rootLetters].filter((c) => !VOWEL.test(c) && /\p{L}|\p{M}/u.test(c)).sort();
-  const roots = options.roots ?? 'both';
-  const guesser = roots !== 'lexicon' && consonants.length > 0 && vowels.length > 0;
-  const guessLines: string[] = [];
-  if (guesser) {
-    for (const c of rootLetters) alphabet.add(c);
+
+  /** The open root class (+Guess, weighted `weight`), unless `roots` is `lexicon` or the lexicon's roots give no vowels or consonants. */
+  guesser(roots: 'lexicon' | 'guesser' | 'both', weight: number): { guesser: boolean; guessLines: string[] } {
+    const { cartridge, generator, verbs, multichar } = this;
+    const rootLetters = new Set<string>();
+    for (const e of cartridge.lexicon) if (e.word_class === 'verb') for (const c of generator.lexeme(e.lemma).root) rootLetters.add(c);
+    const vowels = [...rootLetters].filter((c) => VOWEL.test(c)).sort();
+    const consonants = [...rootLetters].filter((c) => !VOWEL.test(c) && /\p{L}|\p{M}/u.test(c)).sort();
+    const guesser = roots !== 'lexicon' && consonants.length > 0 && vowels.length > 0;
+    const guessLines: string[] = [];
+    if (!guesser) return { guesser, guessLines };
+    for (const c of rootLetters) this.alphabet.add(c);
     const fvUpper = verbs.citation === 'root' ? [] : [...verbs.default_fv];
     const prothetic = verbs.prothetic_vowel?.vowel;
     const state = (vi: boolean, hv: boolean, lc: boolean) => `Guess_${vi ? 'v' : 'c'}${hv ? 'h' : 'n'}${lc ? 'c' : 'v'}`;
     multichar.add('@P.G.yes@');
-    const weight = options.guessWeight ?? 10;
     guessLines.push(`LEXICON GuessRoot`);
     guessLines.push(`${flagged(['@P.G.yes@'], [], [esc(begin('root'))])} GuessStart "weight: ${weight}" ;`, '');
     guessLines.push('LEXICON GuessStart');
@@ -360,7 +436,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
           for (const c of consonants) guessLines.push(`${lexcEscape(c)} ${state(vi, hv, true)} "weight: 1" ;`);
           for (const v of vowels) guessLines.push(`${lexcEscape(v)} ${state(vi, true, false)} "weight: 1" ;`);
           if (lc) {
-            for (const sup of supportVariants(needsSupport({ short: !hv, root: vi ? 'a' : 'b' }))) {
+            for (const sup of this.supportVariants(this.needsSupport({ short: !hv, root: vi ? 'a' : 'b' }))) {
               sup.forEach((x) => multichar.add(x));
               guessLines.push(`${flagged(sup, [...fvUpper.map(lexcEscape), '0'], [...fvUpper.map(() => '0'), esc(end('root'))])} Tags ;`);
             }
@@ -369,145 +445,207 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
         }
       }
     }
+    return { guesser, guessLines };
   }
 
   // --- exceptions: the engine's forms of the lemmas the template lexicon cannot hold ---
-  const exceptions: GrammarExport['exceptions'] = [];
-  const exceptionLines: string[] = [];
-  // Each tag of an exception's analysis is one symbol, as in the template paths: a tag string
-  // declared whole would be read as one symbol (longest match) and hide the template's tags from generation.
-  const exceptionTags = new Set<string>();
-  if (exceptionLemmas.length > 0 && roots !== 'guesser') {
-    const table = exportVerbLexc(cartridge, generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
+
+  /**
+   * The engine's forms of `exceptionLemmas`, one entry each. Each tag of an exception's analysis
+   * is one symbol, as in the template paths: a tag string declared whole would be read as one
+   * symbol (longest match) and hide the template's tags from generation.
+   */
+  exceptions(exceptionLemmas: ReadonlyArray<{ lemma: string; reason: string }>): { exceptions: GrammarExport['exceptions']; lines: string[]; tags: Set<string> } {
+    const exceptions: GrammarExport['exceptions'] = [];
+    const lines: string[] = [];
+    const tags = new Set<string>();
+    if (exceptionLemmas.length === 0) return { exceptions, lines, tags };
+    const table = exportVerbLexc(this.cartridge, this.generator, { lemmas: exceptionLemmas.map((e) => e.lemma) })!;
     for (const e of exceptionLemmas) {
       const forms = table.forms.filter((f) => f.analysis.startsWith(`${e.lemma}+V+`));
       exceptions.push({ ...e, forms: forms.length });
       for (const form of forms) {
-        for (const c of form.surface) alphabet.add(c);
+        for (const c of form.surface) this.alphabet.add(c);
         const entry = exceptionEntry(form);
-        entry.tags.forEach((t) => exceptionTags.add(t));
-        exceptionLines.push(`${entry.text} # ;`);
+        entry.tags.forEach((t) => tags.add(t));
+        lines.push(`${entry.text} # ;`);
       }
     }
+    return { exceptions, lines, tags };
   }
 
   // --- tags, extensions, final vowel, post-final ---
-  const tagLines: string[] = ['LEXICON Tags', `${pairEntry(['%+V'], ['0'])} TagT ;`, '', 'LEXICON TagT'];
-  for (const t of flagValues.T) tagLines.push(`${flagged([`@R.T.${flagValue(t)}@`], [lexcEscape(`+T/${t}`)], ['0'])} TagS ;`);
-  tagLines.push('', 'LEXICON TagS', '@D.S@ TagO ;');
-  for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
-  tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
-  for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
-  const extensionLines: string[] = ['', 'LEXICON Ext0', `${flagged(support && verbs.extensions.length > 0 ? ['@D.XS.yes@'] : [], [], [])} FV ;`];
-  if (verbs.extensions.length > 0) {
-    register('extensions');
+
+  /** `Tags`, `TagT`, `TagS`, `TagO`: +V, then the tense, subject and object tags the prefix's flags require. */
+  tags(flagValues: FlagValues): string[] {
+    const tagLines: string[] = ['LEXICON Tags', `${pairEntry(['%+V'], ['0'])} TagT ;`, '', 'LEXICON TagT'];
+    for (const t of flagValues.T) tagLines.push(`${flagged([`@R.T.${flagValue(t)}@`], [lexcEscape(`+T/${t}`)], ['0'])} TagS ;`);
+    tagLines.push('', 'LEXICON TagS', '@D.S@ TagO ;');
+    for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
+    tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
+    for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
+    return tagLines;
+  }
+
+  /** `Ext0`, `ExtSeq`, `ExtEnd`: every sequence of extensions the engine allows (no extension twice, none after one it may not follow), as archiphonemes. */
+  extensions(): string[] {
+    const { verbs, support, multichar } = this;
+    const extensionLines: string[] = ['', 'LEXICON Ext0', `${flagged(support && verbs.extensions.length > 0 ? ['@D.XS.yes@'] : [], [], [])} FV ;`];
+    if (verbs.extensions.length === 0) return extensionLines;
+    this.register('extensions');
     extensionLines.push(`${flagged(support ? ['@D.XS.no@'] : [], ['0'], [esc(begin('extensions'))])} ExtSeq ;`);
     if (support) ['@P.XS.yes@', '@P.XS.no@', '@D.XS.yes@', '@D.XS.no@'].forEach((x) => multichar.add(x));
-    // Every sequence the engine allows (no extension twice, none after one it may not follow), as one entry each.
     extensionLines.push('', 'LEXICON ExtSeq');
     const sequences = (done: VerbExtension[]): VerbExtension[][] =>
       done.length === MAX_EXTENSIONS
         ? []
-        : verbs.extensions
-            .filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id)))
-            .flatMap((e) => [[...done, e], ...sequences([...done, e])]);
+        : verbs.extensions.filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id))).flatMap((e) => [[...done, e], ...sequences([...done, e])]);
     for (const sequence of sequences([])) {
       extensionLines.push(
-        `${flagged([`@C.OWN@`], sequence.map((e) => lexcEscape(`+Ext/${e.id}`)), sequence.map((e) => esc(extensionSymbol(e.id))))} ExtEnd ;`,
+        `${flagged(
+          [`@C.OWN@`],
+          sequence.map((e) => lexcEscape(`+Ext/${e.id}`)),
+          sequence.map((e) => esc(extensionSymbol(e.id))),
+        )} ExtEnd ;`,
       );
     }
     for (const ext of verbs.extensions) {
       multichar.add(extensionSymbol(ext.id));
-      for (const f of ext.forms) for (const c of f.form) alphabet.add(c);
+      for (const f of ext.forms) for (const c of f.form) this.alphabet.add(c);
     }
     extensionLines.push('', 'LEXICON ExtEnd', `${pairEntry(['0'], [esc(end('extensions'))])} FV ;`);
+    return extensionLines;
   }
-  const fvLines: string[] = ['', 'LEXICON FV'];
-  const suffixSymbols = (fv: Morph | undefined, post: Morph | undefined) => [...(fv ? morphSymbols(fv) : []), ...(post ? morphSymbols(post) : [])].map(esc);
-  suffixes.forEach((s, k) => {
-    fvLines.push(`${flagged(['@D.OWN@', `@R.FV.${k}@`], [], suffixSymbols(s.fv, s.post))} End ;`);
-    for (const [vowel, index] of ownVowels) {
-      fvLines.push(`${flagged([`@R.OWN.${index}@`, `@R.FV.${k}@`], [], suffixSymbols({ slot: 'fv', form: vowel }, s.post))} End ;`);
-    }
-  });
-  const endLines: string[] = ['', 'LEXICON End', '@D.VAR@ Neg ;'];
-  for (const v of flagValues.VAR) endLines.push(`${flagged([`@R.VAR.${flagValue(v)}@`], [lexcEscape(`+Var/${v}`)], ['0'])} Neg ;`);
-  endLines.push('', 'LEXICON Neg', '@R.POL.pos@ Guess ;', `${flagged([`@R.POL.neg@`], ['%+Neg'], ['0'])} Guess ;`);
-  endLines.push('', 'LEXICON Guess', '@D.G@ # ;');
-  if (guesser) endLines.push(`${flagged([`@R.G.yes@`], ['%+Guess'], ['0'])} # ;`);
+
+  /** `FV`: each cell's final vowel and post-final (`@R.FV.k@`), and a root's own final vowel in its place (`@R.OWN.i@`). */
+  finalVowels(suffixes: readonly Suffix[], ownVowels: ReadonlyMap<string, number>): string[] {
+    const fvLines: string[] = ['', 'LEXICON FV'];
+    const suffixSymbols = (fv: Morph | undefined, post: Morph | undefined) => [...(fv ? this.morphSymbols(fv) : []), ...(post ? this.morphSymbols(post) : [])].map(esc);
+    suffixes.forEach((s, k) => {
+      fvLines.push(`${flagged(['@D.OWN@', `@R.FV.${k}@`], [], suffixSymbols(s.fv, s.post))} End ;`);
+      for (const [vowel, index] of ownVowels) {
+        fvLines.push(`${flagged([`@R.OWN.${index}@`, `@R.FV.${k}@`], [], suffixSymbols({ slot: 'fv', form: vowel }, s.post))} End ;`);
+      }
+    });
+    return fvLines;
+  }
+
+  /** `End`, `Neg`, `Guess`: the variant, negation and +Guess tags. */
+  ends(flagValues: FlagValues, guesser: boolean): string[] {
+    const endLines: string[] = ['', 'LEXICON End', '@D.VAR@ Neg ;'];
+    for (const v of flagValues.VAR) endLines.push(`${flagged([`@R.VAR.${flagValue(v)}@`], [lexcEscape(`+Var/${v}`)], ['0'])} Neg ;`);
+    endLines.push('', 'LEXICON Neg', '@R.POL.pos@ Guess ;', `${flagged([`@R.POL.neg@`], ['%+Neg'], ['0'])} Guess ;`);
+    endLines.push('', 'LEXICON Guess', '@D.G@ # ;');
+    if (guesser) endLines.push(`${flagged([`@R.G.yes@`], ['%+Guess'], ['0'])} # ;`);
+    return endLines;
+  }
 
   // --- the whole lexc ---
-  const tagSymbols = [
-    '+V',
-    '+Neg',
-    '+Guess',
-    ...[...flagValues.T].map((t) => `+T/${t}`),
-    ...[...flagValues.S].map((s) => `+S/${s}`),
-    ...[...flagValues.O].map((o) => `+O/${o}`),
-    ...[...flagValues.VAR].map((v) => `+Var/${v}`),
-    ...verbs.extensions.map((e) => `+Ext/${e.id}`),
-  ];
-  for (const t of [...flagValues.T]) multichar.add(`@R.T.${flagValue(t)}@`);
-  for (const s of [...flagValues.S]) multichar.add(`@R.S.${flagValue(s)}@`);
-  for (const o of [...flagValues.O]) multichar.add(`@R.O.${flagValue(o)}@`);
-  for (const v of [...flagValues.VAR]) multichar.add(`@R.VAR.${flagValue(v)}@`);
-  suffixes.forEach((_, k) => multichar.add(`@R.FV.${k}@`));
-  for (const [, index] of ownVowels) multichar.add(`@R.OWN.${index}@`);
-  ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
-  const m = cartridge.metadata;
-  const lexc = [
-    `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
-    `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
-    '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
-    '',
-    'Multichar_Symbols',
-    ...[...new Set([...tagSymbols, ...exceptionTags])].map(lexcEscape),
-    ...[...markers].map(lexcEscape),
-    ...[...multichar].filter((x) => !x.startsWith('@')).map(lexcEscape),
-    ...[...multichar].filter((x) => x.startsWith('@')),
-    '',
-    'LEXICON Root',
-    'Prefixes ;',
-    ...(exceptionLines.length ? ['Exceptions ;'] : []),
-    '',
-    'LEXICON Prefixes',
-    ...prefixLines,
-    ...tailLines,
-    '',
-    'LEXICON RootLex',
-    ...(roots === 'guesser' ? [] : rootLines),
-    ...(guesser ? ['GuessRoot ;'] : []),
-    '',
-    ...guessLines,
-    ...tagLines,
-    ...extensionLines,
-    ...fvLines,
-    ...endLines,
-    '',
-    ...(exceptionLines.length ? ['LEXICON Exceptions', ...exceptionLines, ''] : []),
-  ].join('\n');
 
-  // --- rules ---
-  const { regex, translated, unsupported } = ruleCascade(cartridge, {
-    alphabet: [...alphabet].sort(),
-    markers: [...markers],
-    beginMarkers,
-    endMarkers,
-    tenses: [...tenses],
-    polarities: [...polarities],
-    extensionSymbols: verbs.extensions.map((e) => extensionSymbol(e.id)),
-  });
-  return {
-    iso: m.iso639_3,
-    lexc,
-    rules: regex,
-    lemmas: roots === 'guesser' ? [] : lemmas.filter((l) => !exceptionLemmas.some((e) => e.lemma === l)),
-    prefixes: prefixLines.length + tailLines.filter((l) => l.endsWith(' RootLex ;')).length,
-    exceptions,
-    translatedRules: translated,
-    unsupportedRules: unsupported,
-    guesser,
-  };
+  /** The lexc file: header, multichar symbols, then the lexicons of every section. */
+  lexc(parts: {
+    roots: 'lexicon' | 'guesser' | 'both';
+    prefixes: { prefixLines: string[]; tailLines: string[]; suffixes: Suffix[]; flagValues: FlagValues };
+    rootLex: { rootLines: string[]; ownVowels: Map<string, number> };
+    guess: { guesser: boolean; guessLines: string[] };
+    exceptions: { lines: string[]; tags: Set<string> };
+    /** Tags, extensions, final vowels and ends, in order. */
+    lines: string[];
+  }): string {
+    const { multichar, verbs } = this;
+    const { roots, prefixes, rootLex, guess, exceptions } = parts;
+    const { flagValues, suffixes } = prefixes;
+    const tagSymbols = [
+      '+V',
+      '+Neg',
+      '+Guess',
+      ...[...flagValues.T].map((t) => `+T/${t}`),
+      ...[...flagValues.S].map((s) => `+S/${s}`),
+      ...[...flagValues.O].map((o) => `+O/${o}`),
+      ...[...flagValues.VAR].map((v) => `+Var/${v}`),
+      ...verbs.extensions.map((e) => `+Ext/${e.id}`),
+    ];
+    for (const t of [...flagValues.T]) multichar.add(`@R.T.${flagValue(t)}@`);
+    for (const s of [...flagValues.S]) multichar.add(`@R.S.${flagValue(s)}@`);
+    for (const o of [...flagValues.O]) multichar.add(`@R.O.${flagValue(o)}@`);
+    for (const v of [...flagValues.VAR]) multichar.add(`@R.VAR.${flagValue(v)}@`);
+    suffixes.forEach((_, k) => multichar.add(`@R.FV.${k}@`));
+    for (const [, index] of rootLex.ownVowels) multichar.add(`@R.OWN.${index}@`);
+    ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
+    const m = this.cartridge.metadata;
+    return [
+      `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
+      `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
+      '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
+      '',
+      'Multichar_Symbols',
+      ...[...new Set([...tagSymbols, ...exceptions.tags])].map(lexcEscape),
+      ...[...this.markers].map(lexcEscape),
+      ...[...multichar].filter((x) => !x.startsWith('@')).map(lexcEscape),
+      ...[...multichar].filter((x) => x.startsWith('@')),
+      '',
+      'LEXICON Root',
+      'Prefixes ;',
+      ...(exceptions.lines.length ? ['Exceptions ;'] : []),
+      '',
+      'LEXICON Prefixes',
+      ...prefixes.prefixLines,
+      ...prefixes.tailLines,
+      '',
+      'LEXICON RootLex',
+      ...(roots === 'guesser' ? [] : rootLex.rootLines),
+      ...(guess.guesser ? ['GuessRoot ;'] : []),
+      '',
+      ...guess.guessLines,
+      ...parts.lines,
+      '',
+      ...(exceptions.lines.length ? ['LEXICON Exceptions', ...exceptions.lines, ''] : []),
+    ].join('\n');
+  }
+
+  /** What the rule cascade needs to know of the lexc: its alphabet, markers, tenses and polarities. */
+  cascadeInput(): CascadeInput {
+    return {
+      alphabet: [...this.alphabet].sort(),
+      markers: [...this.markers],
+      beginMarkers: this.beginMarkers,
+      endMarkers: this.endMarkers,
+      tenses: [...this.tenses],
+      polarities: [...this.polarities],
+      extensionSymbols: this.verbs.extensions.map((e) => extensionSymbol(e.id)),
+    };
+  }
+}
+
+/**
+ * A root entry's two sides: the lemma (upper) aligned with the root (lower) on their longest
+ * shared run, what precedes it paired with epsilon on the other side, between the root markers.
+ */
+function alignRoot(upper: readonly string[], root: readonly string[]): [string[], string[]] {
+  const run = longestCommonRun(upper, root);
+  const u: string[] = [];
+  const l: string[] = [];
+  for (let i = 0; i < run.lemmaStart; i++) {
+    u.push(lexcEscape(upper[i]!));
+    l.push('0');
+  }
+  for (let i = 0; i < run.surfaceStart; i++) {
+    u.push('0');
+    l.push(lexcEscape(root[i]!));
+  }
+  for (let i = 0; i < run.length; i++) {
+    u.push(lexcEscape(upper[run.lemmaStart + i]!));
+    l.push(lexcEscape(root[run.surfaceStart + i]!));
+  }
+  const uTail = upper.slice(run.lemmaStart + run.length).map(lexcEscape);
+  const lTail = root.slice(run.surfaceStart + run.length).map(lexcEscape);
+  const lowerFull = [esc(begin('root')), ...l, ...lTail];
+  const upperFull = ['0', ...u, ...uTail];
+  while (upperFull.length < lowerFull.length) upperFull.push('0');
+  while (lowerFull.length < upperFull.length) lowerFull.push('0');
+  upperFull.push('0');
+  lowerFull.push(esc(end('root')));
+  return [upperFull, lowerFull];
 }
 
 /** An exception entry: the analysis and the surface form, the lemma aligned with its stretch of the form. */

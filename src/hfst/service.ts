@@ -9,9 +9,7 @@ import { wordText } from '../word-text.js';
 import { fail, ok, type Result } from '../result.js';
 import type { ModelEntry, ModelRegistry } from './models.js';
 import { HfstFormatError, lookupNormalised, type Transducer } from './transducer.js';
-
-/** The most inputs one call may look up, whatever the tier allows (bounds one request's time). */
-export const MAX_LOOKUP_INPUTS = 1000;
+import { MAX_LOOKUP_INPUTS } from '../access/plans.js';
 
 const modelName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a model name from hfst_list_models');
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { KeyService, Principal } from '../access/key-service.js';
 import type { Meter, MeterReading } from '../access/meter.js';
-import { batchRefusal } from '../batch-generation.js';
+import { batchRefusal } from '../access/plans.js';
 import { LughaError } from '../errors.js';
 import { problemResponses, sendProblem } from './problem.js';
 

@@ -11,7 +11,7 @@ import type { Principal } from '../access/key-service.js';
 import { packageVersion } from '../config.js';
 import type { Services } from '../services.js';
 import type { z } from 'zod';
-import { batchRefusal } from '../batch-generation.js';
+import { batchRefusal } from '../access/plans.js';
 import { toolRefusal } from './access.js';
 import { withArgumentDocs } from './argument-docs.js';
 import { installLogging, type RequestLog } from './logging.js';

@@ -16,12 +16,22 @@ import { LughaError } from '../../errors.js';
 import type { Services } from '../../services.js';
 import type { Result } from '../../result.js';
 import { audioModes } from '../../store/store.js';
+import { clipSchema, consentManifestSchema, coverageSchema, datasetCardSchema, voicesSchema } from '../../audio/api.js';
 import { meteredProblems, protect, principalOf, quotaExceeded, setRateLimitHeaders } from '../auth.js';
-import { queryInteger } from '../envelope.js';
+import { metaSchema, queryInteger } from '../envelope.js';
 import { problemResponses, sendProblem } from '../problem.js';
 
 const publicRoute = { tags: ['audio'] };
 const gatedRoute = { tags: ['audio'], security: [{ bearerAuth: [] }] };
+/** The clip listing: the envelope, its `meta` saying whether the caller's list is sample-capped. */
+const clipListSchema = z.object({
+  status: z.literal('ok'),
+  data: z.array(clipSchema),
+  meta: metaSchema.extend({
+    sample_capped: z.boolean().describe("Whether the caller's offer plays only a fixed sample per language and mode."),
+    sample_cap: z.number().int().nullable().describe('The sample size, or null when uncapped.'),
+  }),
+});
 const isoParams = z.object({ iso: z.string().min(1).max(16).describe('Language code (ISO 639-3, 639-1 or macrolanguage).') }).strict();
 
 /** Unwraps a service result or throws it as a problem. */
@@ -46,7 +56,7 @@ async function publicAudioRoutes(scope: FastifyInstance, opts: { services: Servi
         ...publicRoute,
         summary: 'Languages with audio and their live coverage',
         description: 'Public. With a key, also says which languages the key may play.',
-        response: problemResponses('key_malformed', 'key_unknown', 'key_revoked', 'key_rotated', 'key_expired'),
+        response: { 200: voicesSchema, ...problemResponses('key_malformed', 'key_unknown', 'key_revoked', 'key_rotated', 'key_expired') },
       },
     },
     async (request, reply) => {
@@ -62,7 +72,7 @@ async function publicAudioRoutes(scope: FastifyInstance, opts: { services: Servi
 
   app.get(
     '/:iso/audio-summary',
-    { schema: { ...publicRoute, summary: 'Live coverage counts for one language', params: isoParams, response: problemResponses('language_not_found') } },
+    { schema: { ...publicRoute, summary: 'Live coverage counts for one language', params: isoParams, response: { 200: coverageSchema, ...problemResponses('language_not_found') } } },
     async (request) => {
       const iso = orThrow(audio.language(request.params.iso));
       return (await audio.coverage(iso))[0];
@@ -71,7 +81,7 @@ async function publicAudioRoutes(scope: FastifyInstance, opts: { services: Servi
 
   app.get(
     '/:iso/consent-manifest',
-    { schema: { ...publicRoute, summary: 'Non-PII consent provenance for one language', params: isoParams, response: problemResponses('language_not_found') } },
+    { schema: { ...publicRoute, summary: 'Non-PII consent provenance for one language', params: isoParams, response: { 200: consentManifestSchema, ...problemResponses('language_not_found') } } },
     async (request) => audio.consentManifest(orThrow(audio.language(request.params.iso))),
   );
 
@@ -83,7 +93,10 @@ async function publicAudioRoutes(scope: FastifyInstance, opts: { services: Servi
         summary: 'Hugging Face dataset card for one language',
         description: 'Markdown with YAML front matter by default; JSON (`metadata` and `prose`) with `Accept: application/json`.',
         params: isoParams,
-        response: problemResponses('language_not_found'),
+        response: {
+          200: z.union([datasetCardSchema.describe('With `Accept: application/json`.'), z.string().describe('Markdown (the default): the metadata as YAML front matter over the prose.')]),
+          ...problemResponses('language_not_found'),
+        },
       },
     },
     async (request, reply) => {
@@ -143,7 +156,7 @@ async function gatedAudioRoutes(scope: FastifyInstance, opts: { services: Servic
             mode: z.enum(audioModes).optional().describe('bantu_only or bantu_english; omitted = both.'),
           })
           .strict(),
-        response: gatedProblems,
+        response: { 200: clipListSchema, ...gatedProblems },
       },
     },
     async (request) => orThrow(await audio.list(principalOf(request), request.params.iso, request.query)),

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MAX_BATCH_FORMS, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
+import { MAX_BATCH_FORMS } from '../../access/plans.js';
+import { planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
 import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';

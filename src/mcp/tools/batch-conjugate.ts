@@ -1,7 +1,8 @@
 /** batch_conjugate: many conjugations and/or a paradigm in one call (Conjugation, generative). */
 import { fail, ok } from '../../result.js';
 import { z } from 'zod';
-import { MAX_BATCH_FORMS, batchRefusal, planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
+import { MAX_BATCH_FORMS, batchRefusal } from '../../access/plans.js';
+import { planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
 import { batchItemResultSchema, paradigmSchema } from '../../morphology-api.js';
 import { conjugationArguments, languageArgument } from './common.js';
 import { defineTool, fromService } from '../tool.js';

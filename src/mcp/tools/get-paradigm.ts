@@ -1,6 +1,7 @@
 /** get_paradigm: the forms of one verb across tenses, polarities and subjects (Conjugation, generative). */
 import { z } from 'zod';
-import { MAX_BATCH_FORMS, planBatch } from '../../batch-generation.js';
+import { MAX_BATCH_FORMS, batchLimit } from '../../access/plans.js';
+import { planBatch } from '../../batch-generation.js';
 import { problemOf, fail, ok } from '../../result.js';
 import { conjugationParameters } from '../../morphology-api.js';
 import { defineTool, fromService } from '../tool.js';
@@ -55,7 +56,7 @@ export const getParadigm = defineTool({
     const planned = fromService(planBatch(morphology, { language, paradigm: { roots: [root], ...(tenses ? { tenses } : {}), ...(subjects ? { subjects } : {}), ...(polarity ? { polarity } : {}) } }));
     if (!planned.ok) return planned;
     const plan = planned.value;
-    const limit = Math.min(principal.limits.batchSize ?? MAX_BATCH_FORMS, MAX_BATCH_FORMS);
+    const limit = batchLimit(principal.limits.batchSize);
     if (wanted > limit) {
       return fail('batch_too_large', `max_cells ${wanted} is more than the ${limit} forms this key may ask for per call: pass a \`max_cells\` of at most ${limit} and page with \`from_cell\``, {
         parameter: 'max_cells',

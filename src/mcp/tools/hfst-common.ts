@@ -1,5 +1,6 @@
 /** Pieces the HFST tools share: a lookup call (analyse or generate) checked against the tier's batch size, and its failures. */
-import { MAX_LOOKUP_INPUTS, type HfstFailure, type HfstLookupInput, type HfstLookupOutput } from '../../hfst/service.js';
+import { MAX_LOOKUP_INPUTS, batchLimit } from '../../access/plans.js';
+import type { HfstFailure, HfstLookupInput, HfstLookupOutput } from '../../hfst/service.js';
 import { type Result, fail, ok } from '../../result.js';
 import { type ToolContext } from '../tool.js';
 
@@ -22,7 +23,7 @@ export function incompleteInputs(output: HfstLookupOutput): HfstLookupOutput['it
 
 /** Runs one lookup for a tool: refuses more inputs than the key's tier allows, and names the argument to fix on failure. */
 export async function hfstLookup(args: HfstLookupInput, { services, principal }: ToolContext, direction: 'analyse' | 'generate'): Promise<Result<HfstLookupOutput>> {
-  const limit = Math.min(principal.limits.batchSize ?? MAX_LOOKUP_INPUTS, MAX_LOOKUP_INPUTS);
+  const limit = batchLimit(principal.limits.batchSize, MAX_LOOKUP_INPUTS);
   if (args.inputs.length > limit) {
     return fail('batch_too_large', `this call has ${args.inputs.length} inputs; this key may look up at most ${limit} per call: split \`inputs\` over several calls`, { parameter: 'inputs' });
   }

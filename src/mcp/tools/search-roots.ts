@@ -1,10 +1,8 @@
-/** search_roots: the lexicon searched by form prefix or English gloss (Utility, read-only). */
-import { ok } from '../../result.js';
+/** search_roots: the lexicon searched by form prefix or English gloss (Utility, read-only); the search is src/lexicon-service.ts. */
 import { z } from 'zod';
+import { lexiconSearchFields, lexiconSearchResultSchema, searchLexicon } from '../../lexicon-service.js';
 import { defineTool } from '../tool.js';
-import { engineFor, languageArgument } from './common.js';
-
-const MAX_LIMIT = 100;
+import { languageArgument } from './common.js';
 
 export const searchRoots = defineTool({
   name: 'search_roots',
@@ -17,57 +15,12 @@ export const searchRoots = defineTool({
   input: z
     .object({
       language: languageArgument,
-      query: z.string().trim().min(1).max(64).describe('The start of a lemma (hyphens are ignored) or an English word of the gloss.'),
-      word_class: z.string().min(1).max(32).optional().describe('Only this word class: verb, noun, adjective, ...'),
-      limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('Most entries to return (default 20).'),
+      ...lexiconSearchFields,
     })
     .strict(),
-  output: z.object({
-    language: z.string(),
-    query: z.string(),
-    total: z.number().int().describe('Entries that matched, before the limit.'),
-    entries: z.array(
-      z.object({
-        lemma: z.string(),
-        word_class: z.string(),
-        gloss: z.string(),
-        noun_class: z.string().optional(),
-        source: z.string(),
-        match: z.enum(['lemma', 'gloss']),
-      }),
-    ),
-  }),
+  output: lexiconSearchResultSchema,
   generative: false,
-  handler: ({ language, query, word_class, limit }, { services }) => {
-    const engine = engineFor(services.morphology, language);
-    if (!engine.ok) return engine;
-    const prefix = query.toLowerCase().normalize('NFC').replace(/^-+|-+$/g, '');
-    const word = new RegExp(`(^|[^\\p{L}])${escape(query.toLowerCase())}([^\\p{L}]|$)`, 'u');
-    const lexicon = engine.value.cartridge.lexicon.filter((e) => !word_class || e.word_class === word_class);
-    const byLemma: Array<{ entry: (typeof lexicon)[number]; match: 'lemma' | 'gloss' }> = [];
-    const byGloss: typeof byLemma = [];
-    for (const entry of lexicon) {
-      if (prefix && entry.lemma.toLowerCase().startsWith(prefix)) byLemma.push({ entry, match: 'lemma' });
-      else if (word.test(entry.gloss.toLowerCase())) byGloss.push({ entry, match: 'gloss' });
-    }
-    const matches = [...byLemma.sort((a, b) => a.entry.lemma.localeCompare(b.entry.lemma)), ...byGloss];
-    return ok({
-      language: engine.value.iso,
-      query,
-      total: matches.length,
-      entries: matches.slice(0, limit ?? 20).map(({ entry, match }) => ({
-        lemma: entry.lemma,
-        word_class: entry.word_class,
-        gloss: entry.gloss,
-        ...(entry.noun_class ? { noun_class: entry.noun_class } : {}),
-        source: entry.source,
-        match,
-      })),
-    });
-  },
+  handler: (args, { services }) => searchLexicon(services.morphology, args),
   summary: (r) => `${r.total} entries for "${r.query}" in ${r.language}${r.entries.length ? `: ${r.entries.slice(0, 5).map((e) => `${e.lemma} (${e.gloss})`).join(', ')}` : ''}`,
 });
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
