@@ -218,6 +218,12 @@ describe('Swahili running text', () => {
     }
     const [object] = first('nilichokisoma');
     assert.equal(object?.english, 'which I read');
+    // amba- + the relative concord: a word of its own with its class (Ashton 1944, ch. 29).
+    for (const [word, cls, english] of [['ambaye', 'c1', 'who'], ['ambacho', 'c7', 'which'], ['ambapo', 'c16', 'where']] as const) {
+      const [reading] = first(word);
+      assert.deepEqual([reading?.lemma, reading?.features.word_class, reading?.features.subject], ['amba', 'relative', cls], word);
+      assert.equal(reading?.english, english, word);
+    }
   });
 
   it('reads the copula of place, positive and negative, and the prepositions mpaka and tangu', () => {
@@ -231,6 +237,7 @@ describe('Swahili running text', () => {
       assert.deepEqual([reading?.lemma, reading?.features.word_class], [lemma, wordClass], word);
     }
     assert.match(first('hayuko')[0]?.english ?? '', /is not/);
+    assert.equal(first('kuna')[0]?.english, 'there is');
     assert.match(first('kuhusu')[0]?.english ?? '', /about/);
   });
 });
