@@ -24,7 +24,7 @@
  */
 import type { Cartridge, VerbExtension } from '../cartridge/cartridge.js';
 import { goldenCases } from '../cartridge/golden.js';
-import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
+import { formationUsesHead, Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
 import { parsePattern, patternToXfst, ruleSides, UnsupportedPattern, xfstString, xfstSymbol, xfstUnion, type Alphabet } from './xfst-regex.js';
@@ -161,7 +161,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   const objects: Array<string | undefined> = [undefined, ...(verbs.reflexive ? ['refl'] : []), ...generator.agreementIds];
   const suffixes: Array<{ fv: Morph | undefined; post: Morph | undefined }> = [];
   const suffixIndex = new Map<string, number>();
-  const flagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), VAR: new Set<string>() };
+  const flagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), H: new Set<string>(), VAR: new Set<string>() };
   // A prefix is written as a head (up to the object slot) continued by a table of tails
   // (object, stem support); heads with the same table share it.
   const heads = new Map<string, Set<string>>();
@@ -172,9 +172,18 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     const tense = generator.tense(tenseId)!;
     for (const polarity of ['positive', 'negative'] as const) {
       for (const variant of [undefined, ...Object.keys(tense.variants)]) {
+        const formation = { ...tense[polarity], ...(variant ? (tense.variants[variant]?.[polarity] ?? {}) : {}) };
         for (const subject of subjects) {
-          for (const object of objects) {
-            const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}) };
+          // As the analyzer (enumerateCells): a relative of object or place also with each noun class as its
+          // head, the object marker absent or the head's.
+          const pairs: Array<[string | undefined, string | undefined]> = objects.map((o) => [o, undefined]);
+          if (formationUsesHead(formation)) {
+            for (const h of generator.agreementIds) {
+              if (h !== subject && generator.row(h)?.class !== undefined) pairs.push([undefined, h], [h, h]);
+            }
+          }
+          for (const [object, relHead] of pairs) {
+            const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(relHead ? { head: relHead } : {}) };
             let cell: Cell;
             const built: Array<{ needs: boolean; aux: string[]; prefix: Morph[]; fv?: Morph; post?: Morph; tense: string; polarity: string }> = [];
             try {
@@ -217,12 +226,14 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
               flagValues.T.add(cell.tense!);
               if (cell.subject) flagValues.S.add(cell.subject);
               if (cell.object) flagValues.O.add(cell.object);
+              if (cell.head) flagValues.H.add(cell.head);
               if (cell.variant) flagValues.VAR.add(cell.variant);
               const headFlags = flags(
                 `@P.T.${flagValue(cell.tense!)}@`,
                 `@P.POL.${cell.polarity === 'negative' ? 'neg' : 'pos'}@`,
                 cell.variant ? `@P.VAR.${flagValue(cell.variant)}@` : undefined,
                 cell.subject ? `@P.S.${flagValue(cell.subject)}@` : undefined,
+                cell.head ? `@P.H.${flagValue(cell.head)}@` : undefined,
               );
               const tailFlags = flags(
                 cell.object ? `@P.O.${flagValue(cell.object)}@` : undefined,
@@ -396,8 +407,10 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
   for (const t of flagValues.T) tagLines.push(`${flagged([`@R.T.${flagValue(t)}@`], [lexcEscape(`+T/${t}`)], ['0'])} TagS ;`);
   tagLines.push('', 'LEXICON TagS', '@D.S@ TagO ;');
   for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
-  tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
-  for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
+  tagLines.push('', 'LEXICON TagO', '@D.O@ TagH ;');
+  for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} TagH ;`);
+  tagLines.push('', 'LEXICON TagH', '@D.H@ Ext0 ;');
+  for (const h of flagValues.H) tagLines.push(`${flagged([`@R.H.${flagValue(h)}@`], [lexcEscape(`+H/${h}`)], ['0'])} Ext0 ;`);
   const extensionLines: string[] = ['', 'LEXICON Ext0', `${flagged(support && verbs.extensions.length > 0 ? ['@D.XS.yes@'] : [], [], [])} FV ;`];
   if (verbs.extensions.length > 0) {
     register('extensions');
@@ -444,21 +457,23 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
     ...[...flagValues.T].map((t) => `+T/${t}`),
     ...[...flagValues.S].map((s) => `+S/${s}`),
     ...[...flagValues.O].map((o) => `+O/${o}`),
+    ...[...flagValues.H].map((h) => `+H/${h}`),
     ...[...flagValues.VAR].map((v) => `+Var/${v}`),
     ...verbs.extensions.map((e) => `+Ext/${e.id}`),
   ];
   for (const t of [...flagValues.T]) multichar.add(`@R.T.${flagValue(t)}@`);
   for (const s of [...flagValues.S]) multichar.add(`@R.S.${flagValue(s)}@`);
   for (const o of [...flagValues.O]) multichar.add(`@R.O.${flagValue(o)}@`);
+  for (const h of [...flagValues.H]) multichar.add(`@R.H.${flagValue(h)}@`);
   for (const v of [...flagValues.VAR]) multichar.add(`@R.VAR.${flagValue(v)}@`);
   suffixes.forEach((_, k) => multichar.add(`@R.FV.${k}@`));
   for (const [, index] of ownVowels) multichar.add(`@R.OWN.${index}@`);
-  ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
+  ['@D.S@', '@D.O@', '@D.H@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
   const m = cartridge.metadata;
   const lexc = [
     `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
     `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
-    '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
+    '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+H/<head>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
     '',
     'Multichar_Symbols',
     ...[...new Set([...tagSymbols, ...exceptionTags])].map(lexcEscape),
