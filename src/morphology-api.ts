@@ -34,6 +34,12 @@ export const conjugationParameters = {
   tense: z.string().min(1).max(64).optional().describe('Tense id, as listed by GET /languages (default: the first tense of the language).'),
   polarity: polarity.optional().describe('Default positive.'),
   object: z.string().min(1).max(8).optional().describe('Object marker: a person (`1sg`..`3pl`), a noun class (`c7`) or `refl`.'),
+  head: z
+    .string()
+    .min(1)
+    .max(8)
+    .optional()
+    .describe('Relatives: the noun class (`c7`) the relative verb qualifies when it is not the subject (object and place relatives: kitabu nilichokisoma, tense past_relative, subject 1sg, object c7, head c7).'),
   mood: z.string().min(1).max(32).optional().describe('Mood (indicative, subjunctive, imperative, ...); picks the first tense of that mood when `tense` is absent.'),
   variant: z.string().min(1).max(64).optional().describe('A named alternative formation of the tense (e.g. a second negative).'),
   extensions: list(z.string().min(1).max(64)).describe('Verb extensions, comma-separated: applicative, causative, passive, ...'),
@@ -57,6 +63,7 @@ const cellFeatures = z.object({
   polarity,
   subject: z.string().optional(),
   object: z.string().optional(),
+  head: z.string().optional().describe('Relatives: the agreement id of the qualified noun when it is not the subject.'),
   variant: z.string().optional(),
   extensions: z.array(z.string()).optional().describe('Verbs: the extensions of a derived form, in order (applicative, causative, passive, ...).'),
   noun_class: z.string().optional().describe('Nouns: the noun class (1, 1a, 3, ...).'),

@@ -196,4 +196,48 @@ describe('Swahili running text', () => {
     const [reading] = first('wanagonga');
     assert.deepEqual([reading?.lemma, reading?.features.word_class, reading?.features.tense, reading?.in_lexicon], ['gonga', 'verb', 'present', false]);
   });
+
+  it('reads a relative whose head is not its subject: the object (-cho-), a time or place (-po-, -ko-, -mo-), with the head in its features', () => {
+    // Ashton 1944, ch. 28-30: kitabu nilichokisoma 'the book which I read'; walipofika 'when they arrived';
+    // tunakokwenda 'where we are going'; anachokula 'what she/he eats' (ku- of a monosyllable kept).
+    const expected: Record<string, [string, string, string | undefined, string]> = {
+      nilichokisoma: ['soma', '1sg', 'c7', 'c7'],
+      nilichokinunua: ['nunua', '1sg', 'c7', 'c7'],
+      walipofika: ['fika', 'c2', undefined, 'c16'],
+      anachokula: ['la', 'c1', undefined, 'c7'],
+      wanamokaa: ['kaa', 'c2', undefined, 'c18'],
+    };
+    for (const [word, [lemma, subject, object, head]] of Object.entries(expected)) {
+      const readings = first(word);
+      assert.equal(readings[0]?.lemma, lemma, word);
+      assert.equal(readings[0]?.features.word_class, 'verb', word);
+      const reading = readings.find((r) => r.lemma === lemma && r.features.head === head);
+      assert.ok(reading, `${word}: a reading with head ${head}`);
+      assert.equal(reading.features.subject, subject, word);
+      assert.equal(reading.features.object, object, word);
+    }
+    const [object] = first('nilichokisoma');
+    assert.equal(object?.english, 'which I read');
+    // amba- + the relative concord: a word of its own with its class (Ashton 1944, ch. 29).
+    for (const [word, cls, english] of [['ambaye', 'c1', 'who'], ['ambacho', 'c7', 'which'], ['ambapo', 'c16', 'where']] as const) {
+      const [reading] = first(word);
+      assert.deepEqual([reading?.lemma, reading?.features.word_class, reading?.features.subject], ['amba', 'relative', cls], word);
+      assert.equal(reading?.english, english, word);
+    }
+  });
+
+  it('reads the copula of place, positive and negative, and the prepositions mpaka and tangu', () => {
+    // Ashton 1944 (-ko, -po, -mo; negative ha- + subject prefix); Johnson 1939, s.v. mpaka, tangu.
+    const expected: Record<string, [string, string]> = {
+      yuko: ['ko', 'copula'], hayuko: ['ko', 'copula'], hawapo: ['po', 'copula'], hakimo: ['mo', 'copula'], siko: ['ko', 'copula'],
+      mpaka: ['mpaka', 'preposition'], tangu: ['tangu', 'preposition'], hadi: ['hadi', 'preposition'], kuhusu: ['husu', 'verb'],
+    };
+    for (const [word, [lemma, wordClass]] of Object.entries(expected)) {
+      const [reading] = first(word);
+      assert.deepEqual([reading?.lemma, reading?.features.word_class], [lemma, wordClass], word);
+    }
+    assert.match(first('hayuko')[0]?.english ?? '', /is not/);
+    assert.equal(first('kuna')[0]?.english, 'there is');
+    assert.match(first('kuhusu')[0]?.english ?? '', /about/);
+  });
 });

@@ -29,8 +29,11 @@ export type { LexiconEntry } from './lexicon.js';
 
 const source = z.string().min(1);
 
-/** A morph spec in a slot: a literal, or a concord of the cell's subject/object. */
-const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object']).default('subject') })]);
+/**
+ * A morph spec in a slot: a literal, or a concord of the cell's subject, object or head. The head is the
+ * noun a relative verb qualifies: the subject unless the cell names another (an object or adverbial relative).
+ */
+const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object', 'head']).default('subject') })]);
 export type MorphSpec = z.infer<typeof morphSpec>;
 
 /** What one polarity of a tense puts in each slot. Unset slots stay empty. */

@@ -17,6 +17,8 @@ export const goldenCellSchema = z
     subject: name.optional(),
     /** Agreement id of the object, or refl. */
     object: name.optional(),
+    /** Agreement id of the noun a relative qualifies when it is not the subject (object and place relatives). */
+    head: name.optional(),
     variant: name.optional(),
     /** Verb extensions, in the order they apply. */
     extensions: z.array(name).optional(),

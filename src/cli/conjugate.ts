@@ -10,6 +10,7 @@ interface ConjugateOptions extends LanguageOptions {
   tense?: string;
   polarity?: 'positive' | 'negative';
   object?: string;
+  head?: string;
   mood?: string;
   variant?: string;
   extensions?: string;
@@ -27,6 +28,7 @@ export function registerConjugateCommand(program: Command): void {
     .option('--tense <id>', 'tense id (see GET /api/v1/languages)')
     .addOption(new Option('--polarity <polarity>', 'positive or negative').choices(['positive', 'negative']))
     .option('--object <id>', 'object marker: 1sg..3pl, c1..c18 or refl')
+    .option('--head <id>', 'relatives: the class of the noun qualified when it is not the subject (c7 for kitabu nilichokisoma)')
     .option('--mood <mood>', 'mood, when no tense is given')
     .option('--variant <id>', 'an alternative formation of the tense')
     .option('--extensions <list>', 'comma-separated verb extensions (applicative, passive, ...)')

@@ -37,6 +37,7 @@ export function analysisOf(lemma: string, cell: Cell): string {
   let text = `${lemma}+V+T/${cell.tense}`;
   if (cell.subject) text += `+S/${cell.subject}`;
   if (cell.object) text += `+O/${cell.object}`;
+  if (cell.head) text += `+H/${cell.head}`;
   for (const extension of cell.extensions ?? []) text += `+Ext/${extension}`;
   if (cell.variant) text += `+Var/${cell.variant}`;
   if (cell.polarity === 'negative') text += '+Neg';
@@ -55,6 +56,7 @@ export function cellOfAnalysis(analysis: string): { lemma: string; cell: Cell } 
     else if (kind === 'T' && value) cell.tense = value;
     else if (kind === 'S' && value) cell.subject = value;
     else if (kind === 'O' && value) cell.object = value;
+    else if (kind === 'H' && value) cell.head = value;
     else if (kind === 'Ext' && value) (cell.extensions ??= []).push(value);
     else if (kind === 'Var' && value) cell.variant = value;
     else return undefined;

@@ -24,7 +24,7 @@
  */
 import type { Cartridge, VerbExtension } from '../cartridge/cartridge.js';
 import { goldenCases } from '../cartridge/golden.js';
-import { Generator, type Cell, type Lexeme } from '../morphology/generator.js';
+import { formationUsesHead, Generator, type Cell, type Lexeme } from '../morphology/generator.js';
 import type { Morph } from '../morphology/rules.js';
 import { analysisOf, exportVerbLexc, lexcEscape, longestCommonRun, type ExportedForm } from './cartridge-export.js';
 import { parsePattern, patternToXfst, ruleSides, UnsupportedPattern, xfstString, xfstSymbol, xfstUnion, type Alphabet } from './xfst-regex.js';
@@ -130,7 +130,7 @@ export function exportVerbGrammar(cartridge: Cartridge, generator: Generator, op
 type VerbGrammar = NonNullable<Cartridge['verbs']>;
 type SupportNeed = 'none' | 'short' | 'vowel';
 /** The flag values the prefixes set, which the tags then require: tense, subject, object, variant. */
-type FlagValues = { T: Set<string>; S: Set<string>; O: Set<string>; VAR: Set<string> };
+type FlagValues = { T: Set<string>; S: Set<string>; O: Set<string>; H: Set<string>; VAR: Set<string> };
 /** The final vowel and post-final of a cell, shared by every cell that ends alike (`@P.FV.k@`). */
 type Suffix = { fv: Morph | undefined; post: Morph | undefined };
 /** One prefix the engine built for a cell and a support class. */
@@ -232,16 +232,25 @@ class VerbLexcBuilder {
     const objects: Array<string | undefined> = [undefined, ...(verbs.reflexive ? ['refl'] : []), ...generator.agreementIds];
     const suffixes: Suffix[] = [];
     const suffixIndex = new Map<string, number>();
-    const flagValues: FlagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), VAR: new Set<string>() };
+    const flagValues: FlagValues = { T: new Set<string>(), S: new Set<string>(), O: new Set<string>(), H: new Set<string>(), VAR: new Set<string>() };
     const heads = new Map<string, Set<string>>();
     const seenCells = new Set<string>();
     for (const tenseId of generator.tenseIds) {
       const tense = generator.tense(tenseId)!;
       for (const polarity of ['positive', 'negative'] as const) {
         for (const variant of [undefined, ...Object.keys(tense.variants)]) {
+          const formation = { ...tense[polarity], ...(variant ? (tense.variants[variant]?.[polarity] ?? {}) : {}) };
           for (const subject of subjects) {
-            for (const object of objects) {
-              const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}) };
+            // As the analyzer (enumerateCells): a relative of object or place also with each noun class as its
+            // head, the object marker absent or the head's.
+            const pairs: Array<[string | undefined, string | undefined]> = objects.map((o) => [o, undefined]);
+            if (formationUsesHead(formation)) {
+              for (const h of generator.agreementIds) {
+                if (h !== subject && generator.row(h)?.class !== undefined) pairs.push([undefined, h], [h, h]);
+              }
+            }
+            for (const [object, relHead] of pairs) {
+              const raw: Cell = { word_class: 'verb', tense: tenseId, polarity, ...(variant ? { variant } : {}), ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(relHead ? { head: relHead } : {}) };
               const found = this.buildCell(raw, seenCells);
               if (!found) continue;
               const { cell, built } = found;
@@ -318,12 +327,14 @@ class VerbLexcBuilder {
     flagValues.T.add(cell.tense!);
     if (cell.subject) flagValues.S.add(cell.subject);
     if (cell.object) flagValues.O.add(cell.object);
+    if (cell.head) flagValues.H.add(cell.head);
     if (cell.variant) flagValues.VAR.add(cell.variant);
     const headFlags = flags(
       `@P.T.${flagValue(cell.tense!)}@`,
       `@P.POL.${cell.polarity === 'negative' ? 'neg' : 'pos'}@`,
       cell.variant ? `@P.VAR.${flagValue(cell.variant)}@` : undefined,
       cell.subject ? `@P.S.${flagValue(cell.subject)}@` : undefined,
+      cell.head ? `@P.H.${flagValue(cell.head)}@` : undefined,
     );
     const tailFlags = flags(cell.object ? `@P.O.${flagValue(cell.object)}@` : undefined, `@P.FV.${k}@`, same ? undefined : `@U.SUP.${b.needs ? 'yes' : 'no'}@`);
     const auxText = b.aux.length ? [...`${b.aux.join(' ')} `] : [];
@@ -476,14 +487,16 @@ class VerbLexcBuilder {
 
   // --- tags, extensions, final vowel, post-final ---
 
-  /** `Tags`, `TagT`, `TagS`, `TagO`: +V, then the tense, subject and object tags the prefix's flags require. */
+  /** `Tags`, `TagT`, `TagS`, `TagO`, `TagH`: +V, then the tense, subject, object and relative-head tags the prefix's flags require. */
   tags(flagValues: FlagValues): string[] {
     const tagLines: string[] = ['LEXICON Tags', `${pairEntry(['%+V'], ['0'])} TagT ;`, '', 'LEXICON TagT'];
     for (const t of flagValues.T) tagLines.push(`${flagged([`@R.T.${flagValue(t)}@`], [lexcEscape(`+T/${t}`)], ['0'])} TagS ;`);
     tagLines.push('', 'LEXICON TagS', '@D.S@ TagO ;');
     for (const s of flagValues.S) tagLines.push(`${flagged([`@R.S.${flagValue(s)}@`], [lexcEscape(`+S/${s}`)], ['0'])} TagO ;`);
-    tagLines.push('', 'LEXICON TagO', '@D.O@ Ext0 ;');
-    for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} Ext0 ;`);
+    tagLines.push('', 'LEXICON TagO', '@D.O@ TagH ;');
+    for (const o of flagValues.O) tagLines.push(`${flagged([`@R.O.${flagValue(o)}@`], [lexcEscape(`+O/${o}`)], ['0'])} TagH ;`);
+    tagLines.push('', 'LEXICON TagH', '@D.H@ Ext0 ;');
+    for (const h of flagValues.H) tagLines.push(`${flagged([`@R.H.${flagValue(h)}@`], [lexcEscape(`+H/${h}`)], ['0'])} Ext0 ;`);
     return tagLines;
   }
 
@@ -562,21 +575,23 @@ class VerbLexcBuilder {
       ...[...flagValues.T].map((t) => `+T/${t}`),
       ...[...flagValues.S].map((s) => `+S/${s}`),
       ...[...flagValues.O].map((o) => `+O/${o}`),
+      ...[...flagValues.H].map((h) => `+H/${h}`),
       ...[...flagValues.VAR].map((v) => `+Var/${v}`),
       ...verbs.extensions.map((e) => `+Ext/${e.id}`),
     ];
     for (const t of [...flagValues.T]) multichar.add(`@R.T.${flagValue(t)}@`);
     for (const s of [...flagValues.S]) multichar.add(`@R.S.${flagValue(s)}@`);
     for (const o of [...flagValues.O]) multichar.add(`@R.O.${flagValue(o)}@`);
+    for (const h of [...flagValues.H]) multichar.add(`@R.H.${flagValue(h)}@`);
     for (const v of [...flagValues.VAR]) multichar.add(`@R.VAR.${flagValue(v)}@`);
     suffixes.forEach((_, k) => multichar.add(`@R.FV.${k}@`));
     for (const [, index] of rootLex.ownVowels) multichar.add(`@R.OWN.${index}@`);
-    ['@D.S@', '@D.O@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
+    ['@D.S@', '@D.O@', '@D.H@', '@D.VAR@', '@D.OWN@', '@C.OWN@', '@R.POL.pos@', '@R.POL.neg@', '@D.G@', '@R.G.yes@'].forEach((x) => multichar.add(x));
     const m = this.cartridge.metadata;
     return [
       `! ${m.name} (${m.iso639_3}) verb grammar, exported by Lugha from its cartridge (languages/${m.iso639_3}/): the verb template`,
       `! as continuation lexicons, ${roots === 'lexicon' ? "the lexicon's roots" : roots === 'guesser' ? 'an open root class (+Guess) only: a guesser' : "the lexicon's roots and an open root class (+Guess)"}; compose with the rules file.`,
-      '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
+      '! Tags: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+H/<head>][+Ext/<extension>…][+Var/<variant>][+Neg][+Guess] (docs/hfst.md).',
       '',
       'Multichar_Symbols',
       ...[...new Set([...tagSymbols, ...exceptions.tags])].map(lexcEscape),

@@ -6,7 +6,7 @@
  * generating that cell with that root gives back exactly the surface form.
  * Frames are built once per cartridge, on first use.
  */
-import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+import { formationUsesHead, type Cell, type Generated, type Generator, type Lexeme } from './generator.js';
 import type { LexiconEntry, Rule } from '../cartridge/cartridge.js';
 import { grammarNounForms } from './nouns.js';
 import { PackedFrames, type Frame, type Shape } from './packed-frames.js';
@@ -49,6 +49,16 @@ export function enumerateCells(generator: Generator): Cell[] {
           for (const subject of subjects) {
             for (const object of [undefined, ...(verbs.reflexive ? ['refl'] : []), ...rows]) {
               cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), ...(variant ? { variant } : {}) });
+            }
+            // A relative of object or place agrees with a head other than the subject; its object marker,
+            // if any, is the head's (kitabu nilichokisoma, mahali walipofika).
+            if (!formationUsesHead(formation)) continue;
+            for (const head of rows) {
+              // A person's relative concord is its class's (mimi niliye-: -ye- of class 1), so heads are noun classes.
+              if (head === subject || generator.row(head)?.class === undefined) continue;
+              for (const object of [undefined, head]) {
+                cells.push({ word_class: 'verb', tense: tense.id, polarity, ...(subject ? { subject } : {}), ...(object ? { object } : {}), head, ...(variant ? { variant } : {}) });
+              }
             }
           }
         }

@@ -71,7 +71,16 @@ export interface GlossRequest {
   object?: GlossObject;
   tense: GlossTense;
   polarity: 'positive' | 'negative';
+  /**
+   * A relative's head when it is not the subject: the relative clause then reads 'which I read',
+   * 'whom we saw', or, for the locative classes 16-18, 'where/when they arrived'; an object that is
+   * the head itself is not said again.
+   */
+  head?: GlossPerson;
 }
+
+/** The clause of a relative whose head is not its subject: the tense's plain template after a relative word. */
+const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = { relative: 'present', relative_past: 'past', relative_future: 'future' };
 
 /** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
 const WITHOUT_DO_SUPPORT: readonly [RegExp, string][] = [
@@ -185,7 +194,8 @@ const LET = ['let SUBJ BASE O', 'let SUBJ not BASE O'] as const;
 
 /** Glosses one conjugated form; throws an Error naming the known tenses for an unknown one. */
 export function englishGloss(request: GlossRequest): string {
-  const { verb, subject, object, tense, polarity } = request;
+  const { verb, subject, tense, polarity, head: relativeHead } = request;
+  let object = request.object;
   if (!Object.hasOwn(TEMPLATES, tense)) {
     throw new Error(`english-gloss: unknown tense "${String(tense)}"; known tenses: ${glossTenses.join(', ')}`);
   }
@@ -196,6 +206,13 @@ export function englishGloss(request: GlossRequest): string {
   const which = polarity === 'positive' ? 0 : 1;
   // The imperative addresses the 2nd person; another person's imperative (a jussive) is 'let ...'.
   let template: string = tense === 'imperative' && subject.person !== 2 ? LET[which] : TEMPLATES[tense][which];
+  const clause = relativeHead ? RELATIVE_CLAUSE[tense] : undefined;
+  if (relativeHead && clause) {
+    const place = relativeHead.nounClass !== undefined && relativeHead.nounClass >= 16 && relativeHead.nounClass <= 18;
+    const word = place ? (relativeHead.nounClass === 16 ? 'when/where' : 'where') : isHuman(relativeHead) ? 'whom' : 'which';
+    template = `${word} ${TEMPLATES[clause][which]}`;
+    if (object && !('reflexive' in object) && object.person === relativeHead.person && object.number === relativeHead.number && object.nounClass === relativeHead.nounClass) object = undefined;
+  }
   if (isStative(head)) for (const [pattern, replacement] of STATIVE_SIMPLE) template = template.replace(pattern, replacement);
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 

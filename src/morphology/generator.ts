@@ -19,6 +19,11 @@ export interface Cell {
   subject?: string;
   /** Agreement id of the object, or 'refl'. */
   object?: string;
+  /**
+   * Agreement id of the noun a relative verb qualifies when it is not the subject (kitabu nilichokisoma
+   * 'the book which I read': head c7, subject 1sg); only for formations with a concord `of: head`.
+   */
+  head?: string;
   variant?: string;
   extensions?: string[];
   /** Nouns: the class (else the lexicon's or a guess), number, derived form, and the possessee's agreement id. */
@@ -123,6 +128,7 @@ export class Generator {
     const formation = this.#formation(tense, cell.polarity, cell.variant && tense.variants[cell.variant] ? cell.variant : undefined);
     const out: Cell = { ...cell };
     if (cell.variant && !tense.variants[cell.variant]?.[cell.polarity]) delete out.variant;
+    if (out.head !== undefined && out.head === out.subject) delete out.head;
     if (formation.no_subject && typeof formation.subject !== 'object') {
       const pluralMatters = formation.plural_suffix !== undefined || formation.plural_prefix !== undefined || formation.fv_plural !== undefined;
       if (!pluralMatters) delete out.subject;
@@ -298,6 +304,8 @@ export class Generator {
     }
     const subjectRow = formation.no_subject ? undefined : this.#agreement('subject', cell.subject);
     const objectRow = cell.object && cell.object !== 'refl' ? this.#agreement('object', cell.object) : undefined;
+    if (cell.head !== undefined && !formationUsesHead(formation)) throw new GenerationError('head', `the ${tense.id} agrees with no head noun; leave head out`);
+    const headRow = cell.head !== undefined ? this.#agreement('head', cell.head) : subjectRow;
     const slots: Record<string, Morph> = {};
     const put = (slot: string, form: string | undefined, id?: string) => {
       if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
@@ -313,7 +321,7 @@ export class Generator {
     }
     put('negation', this.#literal(formation.negation, subjectRow, objectRow));
     put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
-    put('relative', this.#literal(formation.relative, subjectRow, objectRow), subjectRow?.id);
+    put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
     const irregular = this.#irregularWord(lexeme.lemma, cell);
@@ -478,18 +486,23 @@ export class Generator {
     return row;
   }
 
-  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined): string | undefined {
+  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow): string | undefined {
     if (spec === undefined) return undefined;
-    return this.#resolve(spec, subject, object);
+    return this.#resolve(spec, subject, object, head);
   }
 
-  #resolve(spec: MorphSpec, subject: AgreementRow | undefined, object: AgreementRow | undefined): string {
+  #resolve(spec: MorphSpec, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow): string {
     if (typeof spec === 'string') return spec;
-    const row = spec.of === 'object' ? object : subject;
+    const row = spec.of === 'object' ? object : spec.of === 'head' ? (head ?? subject) : subject;
     const form = row?.concords[spec.concord];
     if (form === undefined) throw new GenerationError(spec.of, `no ${spec.concord} concord for ${row?.id ?? 'this form'}`);
     return form;
   }
+}
+
+/** Whether a formation has a concord that agrees with the cell's head (a relative of object or place). */
+export function formationUsesHead(formation: Partial<Record<string, unknown>>): boolean {
+  return Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
 }
 
 /**

@@ -28,6 +28,8 @@ export interface ConjugateInput {
   tense?: string;
   polarity?: Polarity;
   object?: string;
+  /** Relatives: the agreement id of the qualified noun when it is not the subject. */
+  head?: string;
   mood?: string;
   variant?: string;
   extensions?: string[];
@@ -289,6 +291,8 @@ export class MorphologyService {
     if (object !== undefined && object !== 'refl' && !subjects.includes(object)) {
       return problem('invalid_parameter', 'object', `unknown object "${input.object}"`, ['refl', ...subjects]);
     }
+    const head = input.head === undefined ? undefined : input.head.toLowerCase();
+    if (head !== undefined && !subjects.includes(head)) return problem('invalid_parameter', 'head', `unknown head "${input.head}"`, subjects.filter((s) => s.startsWith('c')));
     if (input.variant && !tenseSpec.variants[input.variant]) {
       return problem('invalid_parameter', 'variant', `the ${tense} has no variant "${input.variant}"`, Object.keys(tenseSpec.variants));
     }
@@ -313,6 +317,7 @@ export class MorphologyService {
       polarity,
       ...(chosen ? { subject: chosen } : {}),
       ...(object ? { object } : {}),
+      ...(head ? { head } : {}),
       ...(input.variant ? { variant: input.variant } : {}),
       ...(input.extensions?.length ? { extensions: input.extensions } : {}),
     };
@@ -375,6 +380,7 @@ export class MorphologyService {
         polarity: cell.polarity,
         ...(cell.subject ? { subject: cell.subject } : {}),
         ...(cell.object ? { object: cell.object } : {}),
+        ...(cell.head ? { head: cell.head } : {}),
         ...(cell.variant ? { variant: cell.variant } : {}),
         ...(cell.extensions?.length ? { extensions: cell.extensions } : {}),
         ...(cell.noun_class ? { noun_class: cell.noun_class } : {}),
@@ -410,7 +416,8 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
   const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
   const english = derivedVerb(derivation.gloss ?? (known ? verb : placeholder), derivation.meanings, isPerfective(tense.gloss as GlossTense));
-  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
+  const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
+  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
 

@@ -14,6 +14,9 @@ export const conjugationArguments = {
   tense: conjugationParameters.tense.describe("Tense id of the language, as get_language_info lists them (default: the language's first tense). Example: future"),
   polarity: conjugationParameters.polarity.describe('positive (default) or negative. Example: negative'),
   object: conjugationParameters.object.describe('Object marker: a person (`1sg`..`3pl`), a noun class (`c7`) or `refl`. Example: c7'),
+  head: conjugationParameters.head.describe(
+    'Relatives only: the noun class the relative verb qualifies when it is not the subject (an object or place relative: root soma, tense past_relative, subject 1sg, object c7, head c7 gives nilichokisoma). Example: c7',
+  ),
   mood: conjugationParameters.mood.describe('Mood (indicative, subjunctive, imperative, ...); picks the first tense of that mood when `tense` is absent. Example: subjunctive'),
   variant: conjugationParameters.variant.describe('A named alternative formation of the tense (e.g. a second negative); get_language_info lists them. Example: unimorph'),
   extensions: conjugationParameters.extensions.describe('Verb extensions, comma-separated: applicative, causative, passive, ... Example: applicative,passive'),
