@@ -13,7 +13,7 @@
  * (swh) and `analyze_form` (zul); baseline: `lugha --version`, the whole process, in the same run.
  * `--cold-only` stops after it.
  *
- *   npx tsx bench/mcp.ts [--calls 2000] [--cold 3] [--cold-only]
+ *   npx tsx bench/mcp.ts [--calls 2000] [--cold 1] [--cold-only]
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -26,7 +26,7 @@ import { packageRoot } from '../src/config.js';
 import { lughaCli, printTable, startLugha, type LughaServer } from './lib.js';
 
 const { values } = parseArgs({
-  options: { calls: { type: 'string', default: '2000' }, cold: { type: 'string', default: '3' }, 'cold-only': { type: 'boolean', default: false }, seconds: { type: 'string' }, connections: { type: 'string' } },
+  options: { calls: { type: 'string', default: '2000' }, cold: { type: 'string', default: '1' }, 'cold-only': { type: 'boolean', default: false }, seconds: { type: 'string' }, connections: { type: 'string' } },
 });
 const calls = Number(values.calls);
 const WARM_UP = 200;
