@@ -8,18 +8,26 @@
  *     and the engine add over the pipe).
  * Both measured in this run on this machine. Calls are counted by the quota (Enterprise key).
  *
- *   npx tsx bench/mcp.ts [--calls 2000]
+ * Cold start of `lugha mcp` (first, before the latency runs; median of `--cold` runs of a fresh
+ * process each): process start → answer to `initialize` → first tool result, for `conjugate_verb`
+ * (swh) and `analyze_form` (zul); baseline: `lugha --version`, the whole process, in the same run.
+ * `--cold-only` stops after it.
+ *
+ *   npx tsx bench/mcp.ts [--calls 2000] [--cold 1] [--cold-only]
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packageRoot } from '../src/config.js';
-import { lughaCli, printTable, startLugha } from './lib.js';
+import { lughaCli, printTable, startLugha, type LughaServer } from './lib.js';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '2000' }, seconds: { type: 'string' }, connections: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '2000' }, cold: { type: 'string', default: '1' }, 'cold-only': { type: 'boolean', default: false }, seconds: { type: 'string' }, connections: { type: 'string' } },
+});
 const calls = Number(values.calls);
 const WARM_UP = 200;
 const args = { language: 'swh', root: 'penda', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' };
@@ -77,10 +85,65 @@ function startEcho(result: unknown): { call(): Promise<void>; stop(): void } {
   };
 }
 
-const lugha = await startLugha();
-try {
-  const key = lugha.headers.authorization!.replace(/^Bearer /, '');
+/** Milliseconds from spawning `node <args>` to its exit. */
+function wholeProcess(argv: string[]): Promise<number> {
+  const start = performance.now();
+  const child = spawn(process.execPath, argv, { stdio: 'ignore', env: cleanEnv });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(`node ${argv.join(' ')} exited ${code}`))));
+  });
+}
 
+/** One fresh `lugha mcp`: ms from spawn to the initialize answer, and to the result of one tools/call (refused if it is an error). */
+function coldStart(dataDir: string, key: string, tool: string, toolArgs: Record<string, unknown>): Promise<{ initialize: number; first: number }> {
+  const start = performance.now();
+  const child = spawn(process.execPath, [bin, 'mcp', '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...cleanEnv, LUGHA_API_KEY: key } });
+  const send = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
+  let initialize = 0;
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`lugha mcp exited ${code} before answering`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const message = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
+      if (message.id === 1) {
+        initialize = performance.now() - start;
+        send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: tool, arguments: toolArgs } });
+      } else if (message.id === 2) {
+        const first = performance.now() - start;
+        child.removeAllListeners('exit');
+        child.kill('SIGTERM');
+        if (message.error || message.result?.isError) reject(new Error(`${tool} failed: ${line.slice(0, 300)}`));
+        else resolve({ initialize, first });
+      }
+    });
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lugha-bench', version: '1' } } });
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The cold-start figures, each the median of `runs` fresh processes, taken one after another. */
+async function coldStarts(dataDir: string, key: string, runs: number) {
+  const version: number[] = [];
+  const swh: Array<{ initialize: number; first: number }> = [];
+  const zul: Array<{ initialize: number; first: number }> = [];
+  for (let i = 0; i < runs; i++) {
+    version.push(await wholeProcess([bin, '--version']));
+    swh.push(await coldStart(dataDir, key, 'conjugate_verb', args));
+    zul.push(await coldStart(dataDir, key, 'analyze_form', { language: 'zul', form: 'ngiyabonga' }));
+  }
+  return {
+    version: median(version),
+    initialize: median([...swh, ...zul].map((r) => r.initialize)),
+    swh: median(swh.map((r) => r.first)),
+    zul: median(zul.map((r) => r.first)),
+  };
+}
+
+/** The tool-call latency figures (see the head of this file). */
+async function latencies(lugha: LughaServer, key: string, coldCalls: number): Promise<void> {
   const http = new Client({ name: 'lugha-bench', version: '1' });
   await http.connect(new StreamableHTTPClientTransport(new URL(`${lugha.origin}/mcp`), { requestInit: { headers: lugha.headers } }));
   const sample = await http.callTool({ name: 'conjugate_verb', arguments: args });
@@ -118,8 +181,22 @@ try {
   process.stdout.write(
     `the HTTP /mcp rows without a revision are a 2025-11-25 client (the SDK client's default).\n` +
     `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
-      `requests counted by the quota: ${counted} (expected ${4 * (calls + WARM_UP) + 1})\n`,
+      `requests counted by the quota: ${counted} (expected ${4 * (calls + WARM_UP) + 1 + coldCalls}, ${coldCalls} of them cold-start calls)\n`,
   );
+}
+
+const lugha = await startLugha();
+try {
+  const key = lugha.headers.authorization!.replace(/^Bearer /, '');
+
+  const coldRuns = Number(values.cold);
+  const cold = await coldStarts(lugha.dataDir, key, coldRuns);
+  printTable(`lugha mcp cold start, median of ${coldRuns} fresh processes, ms from spawn (lower is better); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, [
+    { figure: 'initialize answered vs lugha --version (whole process)', lugha: cold.initialize, baseline: cold.version, unit: 'ms' },
+    { figure: 'first conjugate_verb (swh) vs lugha --version', lugha: cold.swh, baseline: cold.version, unit: 'ms' },
+    { figure: 'first analyze_form (zul) vs lugha --version', lugha: cold.zul, baseline: cold.version, unit: 'ms' },
+  ]);
+  if (!values['cold-only']) await latencies(lugha, key, 2 * coldRuns);
 } finally {
   await lugha.stop();
 }

@@ -25,11 +25,11 @@ export function registerMcpCommand(program: Command): void {
           return;
         }
         const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
-        // Ready the analysers (from the frame cache on disk) while the client initialises, so the
-        // first analysis does not wait on them.
-        services.warmAnalyzers().catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
+        // Ready every language's analyser (from the frame cache on disk) once the first call is
+        // answered: warming first would make initialize and that call wait on every cartridge.
+        const warm = () => void services.warmAnalyzers().catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
         try {
-          await serveLocalStdio(services, apiKey, log);
+          await serveLocalStdio(services, apiKey, log, { whenIdle: warm });
         } finally {
           await services.close();
         }

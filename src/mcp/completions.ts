@@ -19,19 +19,22 @@ function byPrefix(values: Iterable<string>, prefix: string): string[] {
   return [...seen];
 }
 
-/** Completers over the installed cartridges. */
-export function completers(morphology: MorphologyService) {
+/**
+ * Completers over the installed cartridges; `morphology` is asked for on the first completion, so
+ * registering them (every MCP server built) does not load the cartridges.
+ */
+export function completers(morphology: () => MorphologyService) {
   const engineOf = (context: CompletionContext) => {
     const language = context?.arguments?.language;
     if (!language) return undefined;
-    const found = morphology.engine(language);
+    const found = morphology().engine(language);
     return found.ok ? found.value : undefined;
   };
   return {
     /** ISO 639-3 codes of the installed languages, then their ISO 639-1 codes, matched by prefix; a name prefix finds its code too. */
     language: ((value) => {
       const wanted = value.trim().toLowerCase();
-      const languages = morphology.languages();
+      const languages = morphology().languages();
       const codes = byPrefix(languages.map((l) => l.iso), wanted);
       const short = byPrefix(languages.flatMap((l) => (l.iso639_1 ? [l.iso639_1] : [])), wanted);
       const named = wanted.length >= 2 ? languages.filter((l) => l.name.toLowerCase().startsWith(wanted)).map((l) => l.iso) : [];

@@ -31,14 +31,14 @@ function message(text: string): GetPromptResult {
 }
 
 /**
- * The prompts' argument schemas with their completers, built once per morphology service (the
- * completers read its cartridges; completable() marks the schema object itself, so schemas are
- * not shared between services). Over HTTP a server is built per request, and building these zod
+ * The prompts' argument schemas with their completers, built once per service set (the
+ * completers read its cartridges, loaded on the first completion; completable() marks the schema
+ * object itself, so schemas are not shared between service sets). Over HTTP a server is built per request, and building these zod
  * schemas cost more than the rest of a tool call's server.
  */
-const argumentSchemas = new WeakMap<MorphologyService, ReturnType<typeof buildArgumentSchemas>>();
+const argumentSchemas = new WeakMap<Services, ReturnType<typeof buildArgumentSchemas>>();
 
-function buildArgumentSchemas(morphology: MorphologyService) {
+function buildArgumentSchemas(morphology: () => MorphologyService) {
   const complete = completers(morphology);
   const language = () =>
     completable(z.string().trim().min(2).max(16).describe('Language code: ISO 639-3 (swh, zul), 639-1 (sw) or a macrolanguage code (swa). Example: swh'), (v) => complete.language(v));
@@ -64,8 +64,8 @@ function buildArgumentSchemas(morphology: MorphologyService) {
 /** Registers Lugha's prompts on `server`. */
 export function registerPrompts(server: McpServer, options: PromptOptions): void {
   const { services } = options;
-  let schemas = argumentSchemas.get(services.morphology);
-  if (!schemas) argumentSchemas.set(services.morphology, (schemas = buildArgumentSchemas(services.morphology)));
+  let schemas = argumentSchemas.get(services);
+  if (!schemas) argumentSchemas.set(services, (schemas = buildArgumentSchemas(() => services.morphology)));
   const installed = (code: string) => {
     const found = services.morphology.engine(code);
     if (!found.ok) {

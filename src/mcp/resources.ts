@@ -59,7 +59,7 @@ export interface ResourceOptions {
 /** Registers Lugha's resource templates (and, with `watch`, subscriptions) on `server`. */
 export function registerResources(server: McpServer, options: ResourceOptions): void {
   const { services } = options;
-  const complete = completers(services.morphology);
+  const complete = completers(() => services.morphology);
   const audioLanguages = async () => (await services.audio.coverage()).map((c) => c.language);
 
   /** Key, tier and quota for one read; a refusal is a JSON-RPC error whose message starts with the catalogue code. */

@@ -7,7 +7,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Server, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Services } from '../services.js';
 import { mcpRefusal } from './access.js';
 import { createLughaMcpServer, serverName, serverVersion, type Authorization } from './server.js';
@@ -29,8 +29,81 @@ function stdinClosed(): Promise<void> {
   });
 }
 
-/** Serves the registry's tools over stdio for `key` against local services, until stdin closes. */
-export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void): Promise<void> {
+/** How long a session may sit with no request in flight before `whenIdle` runs anyway (a client that only initialised). */
+const IDLE_MS = 1_000;
+
+type Message = { id?: unknown; method?: unknown; result?: unknown };
+
+/**
+ * The stdio transport, watching the requests in flight: `idle` runs once, when the first answer
+ * to a request other than `initialize` (a tool call, a listing) has been written and no other
+ * request waits, or when no request has been in flight for IDLE_MS.
+ */
+class IdleWatchingTransport extends StdioServerTransport {
+  #pending = 0;
+  #answered = false;
+  #done = false;
+  #timer: NodeJS.Timeout | undefined;
+  #inner: StdioServerTransport['onmessage'];
+
+  constructor(private readonly idle: () => void) {
+    super();
+    Object.defineProperty(this, 'onmessage', {
+      configurable: true,
+      get: () => this.#inner && this.#receive,
+      set: (handler: StdioServerTransport['onmessage']) => (this.#inner = handler),
+    });
+    this.#arm();
+  }
+
+  #receive: NonNullable<StdioServerTransport['onmessage']> = (message) => {
+    const m = message as Message;
+    if (m.id !== undefined && typeof m.method === 'string') {
+      this.#pending++;
+      clearTimeout(this.#timer);
+    }
+    this.#inner?.(message);
+  };
+
+  override async send(...args: Parameters<StdioServerTransport['send']>): Promise<void> {
+    await super.send(...args);
+    const m = args[0] as Message;
+    if (this.#done || m.id === undefined || m.method !== undefined) return;
+    this.#pending = Math.max(0, this.#pending - 1);
+    // The answer to initialize carries the protocol version; any other answer is the client's first real work.
+    if (!(m.result && typeof m.result === 'object' && 'protocolVersion' in m.result)) this.#answered = true;
+    if (this.#pending > 0) return;
+    if (this.#answered) this.#fire();
+    else this.#arm();
+  }
+
+  override async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#done = true;
+    await super.close();
+  }
+
+  #arm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#fire(), IDLE_MS);
+    this.#timer.unref();
+  }
+
+  #fire(): void {
+    if (this.#done) return;
+    this.#done = true;
+    clearTimeout(this.#timer);
+    this.idle();
+  }
+}
+
+/**
+ * Serves the registry's tools over stdio for `key` against local services, until stdin closes.
+ * `options.whenIdle` runs once the first answer after `initialize` is written (or the session has
+ * sat idle a moment): background work such as warming the analysers starts there, so that it does
+ * not delay the first answer.
+ */
+export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void, options: { whenIdle?: () => void } = {}): Promise<void> {
   const authorize = async (): Promise<Authorization> => {
     const auth = await services.keys.authenticate(`Bearer ${key}`);
     return auth.ok ? { ok: true, principal: auth.value } : { ok: false, code: auth.code, message: auth.message };
@@ -48,7 +121,7 @@ export async function serveLocalStdio(services: Services, key: string, log: (lin
         watchResources: { intervalMs: RESOURCE_WATCH_MS },
         onError: (error, tool) => log(`${tool} failed: ${(error as Error).stack ?? String(error)}`),
       }),
-    { onerror: (error) => log(`MCP: ${error.message}`) },
+    { onerror: (error) => log(`MCP: ${error.message}`), ...(options.whenIdle ? { transport: new IdleWatchingTransport(options.whenIdle) } : {}) },
   );
   await stdinClosed();
   await handle.close();

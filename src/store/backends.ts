@@ -5,14 +5,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { RedisQuotaCounter } from '../access/redis-quota-counter.js';
+import type { RedisQuotaCounter } from '../access/redis-quota-counter.js';
 import type { KeyChangeFeed } from '../access/key-service.js';
 import type { QuotaCounter } from '../access/quota-counter.js';
 import type { BlobStore } from '../audio/blob-store.js';
 import { FsBlobStore } from '../audio/fs-blob-store.js';
-import { S3BlobStore } from '../audio/s3-blob-store.js';
 import type { Config } from '../config.js';
-import { openPostgresStore } from './postgres-store.js';
 import { openSqliteStore } from './sqlite-store.js';
 import type { Store } from './store.js';
 
@@ -44,18 +42,30 @@ type BackendConfig = Pick<
   | 's3Prefix'
 >;
 
+/**
+ * The PostgreSQL, Redis and S3 clients are imported only when configured: the embedded
+ * defaults (every CLI command, `lugha mcp` on a laptop) do not pay for loading them.
+ */
 export async function openBackends(config: BackendConfig, options: { migrate?: boolean } = {}): Promise<Backends> {
   const base = config.databaseUrl
-    ? await openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate, quotaFlushMs: config.quotaFlushMs })
+    ? await (await import('./postgres-store.js')).openPostgresStore({ url: config.databaseUrl, poolSize: config.databasePoolSize, migrate: options.migrate, quotaFlushMs: config.quotaFlushMs })
     : await openSqliteStore({ dataDir: config.dataDir, quotaFlushMs: config.quotaFlushMs });
   let redis: RedisQuotaCounter | undefined;
   try {
-    if (config.redisUrl) redis = await RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix, flushMs: config.quotaFlushMs });
+    if (config.redisUrl) redis = await (await import('../access/redis-quota-counter.js')).RedisQuotaCounter.open({ url: config.redisUrl, prefix: config.redisPrefix, flushMs: config.quotaFlushMs });
   } catch (error) {
     await base.close();
     throw error;
   }
-  const blobs = config.s3Bucket ? new S3BlobStore(s3Options(config)) : openFsBlobs(path.join(config.dataDir, 'blobs'));
+  let blobs: BlobStore;
+  let s3: { close(): void } | undefined;
+  try {
+    blobs = config.s3Bucket ? (s3 = new (await import('../audio/s3-blob-store.js')).S3BlobStore(s3Options(config))) : openFsBlobs(path.join(config.dataDir, 'blobs'));
+  } catch (error) {
+    await redis?.close();
+    await base.close();
+    throw error;
+  }
   const store = redis ? withQuota(base, redis) : base;
   return {
     store,
@@ -63,7 +73,7 @@ export async function openBackends(config: BackendConfig, options: { migrate?: b
     kinds: { store: base.kind, quota: redis ? 'redis' : 'store', blobs: config.s3Bucket ? 's3' : 'filesystem' },
     ...(redis ? { keyChanges: redis.keyChanges() } : {}),
     async close() {
-      if (blobs instanceof S3BlobStore) blobs.close();
+      s3?.close();
       await redis?.close();
       await base.close();
     },
