@@ -66,7 +66,7 @@ if (missing.length > 0) {
 
 const work = mkdtempSync(path.join(tmpdir(), 'lugha-bench-apertium-'));
 let seed = 20261122;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 /** `count` words drawn at random (seeded) from `forms`. */
 const draw = (forms: string[], count: number) => Array.from({ length: count }, () => forms[Math.floor(random() * forms.length)]!);
 
@@ -211,7 +211,13 @@ const lughaUrl = (word: string) => `/api/v1/analyze?language=${summary.iso}&form
 const lughaKnown = (body: string) => ((JSON.parse(body) as { data: unknown[] }).data ?? []).length > 0;
 const apyUrl = (lang: string) => (word: string) => `/analyse?lang=${lang}&q=${encodeURIComponent(word)}`;
 // APy answers [[ "word/lemma<tags>/...", "word" ]]; an unknown word is "word/*word".
-const apyKnown = (body: string) => (JSON.parse(body) as Array<[string, string]>).some(([units]) => units.split('/').slice(1).some((a) => a.length > 0 && !a.startsWith('*')));
+const apyKnown = (body: string) =>
+  (JSON.parse(body) as Array<[string, string]>).some(([units]) =>
+    units
+      .split('/')
+      .slice(1)
+      .some((a) => a.length > 0 && !a.startsWith('*')),
+  );
 
 let lugha: LughaServer | undefined;
 let apy: { child: ChildProcess; origin: string; log: string } | undefined;

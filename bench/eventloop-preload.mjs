@@ -14,10 +14,13 @@ if (file) {
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
   const ms = (ns) => Math.max(0, Math.round((ns / 1e6 - resolutionMs) * 100) / 100);
-  const timer = setInterval(() => {
-    const sample = { t: Date.now(), p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean) };
-    histogram.reset();
-    appendFileSync(file, `${JSON.stringify(sample)}\n`);
-  }, Number(process.env.BENCH_ELD_INTERVAL_MS ?? 1000));
+  const timer = setInterval(
+    () => {
+      const sample = { t: Date.now(), p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean) };
+      histogram.reset();
+      appendFileSync(file, `${JSON.stringify(sample)}\n`);
+    },
+    Number(process.env.BENCH_ELD_INTERVAL_MS ?? 1000),
+  );
   timer.unref();
 }

@@ -48,11 +48,18 @@ if (count > 0) {
   await stack.close();
 
   console.log(`\nfuzz: ${run.requests} requests, seed ${seed}, ${seconds.toFixed(1)} s (${(run.requests / seconds).toFixed(0)} req/s in process)`);
-  console.log(`  statuses: ${[...run.statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+  console.log(
+    `  statuses: ${[...run.statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ')}`,
+  );
   const reached = stack.targets.map((t) => `${t.method} ${t.path}`).filter((k) => (run.perTarget.get(k) ?? 0) > 0).length;
   console.log(`  operations reached: ${reached} of ${stack.targets.length}`);
   console.log(`  bad responses: ${run.failures.length}`);
-  console.log(`  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest request ${run.slowest.ms.toFixed(0)} ms: ${run.slowest.request?.method} ${run.slowest.request?.url.slice(0, 120)} (${run.slowest.request?.payload?.length ?? 0} B body)`);
+  console.log(
+    `  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest request ${run.slowest.ms.toFixed(0)} ms: ${run.slowest.request?.method} ${run.slowest.request?.url.slice(0, 120)} (${run.slowest.request?.payload?.length ?? 0} B body)`,
+  );
   // No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
   report(`HTTP fuzz, seed ${seed}`, [
     { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
@@ -76,7 +83,12 @@ if (mcpCount > 0) {
   await mcp.close();
   mcpFailures = mcpRun.failures.length;
   console.log(`\nmcp fuzz: ${mcpRun.calls} tool calls, seed ${seed}, ${mcpSeconds.toFixed(1)} s (${(mcpRun.calls / mcpSeconds).toFixed(0)} calls/s in process)`);
-  console.log(`  outcomes: ${[...mcpRun.outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}×${n}`).join(' ')}`);
+  console.log(
+    `  outcomes: ${[...mcpRun.outcomes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k}×${n}`)
+      .join(' ')}`,
+  );
   const toolsReached = [...mcpRun.perTool.values()].filter((n) => n > 0).length;
   console.log(`  tools reached: ${toolsReached} of ${mcp.targets.length}`);
   console.log(`  bad results: ${mcpFailures}`);

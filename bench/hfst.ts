@@ -46,8 +46,7 @@ const { values } = parseArgs({
 const wordCount = Number(values.words);
 const kinds: ModelKind[] = values.kind === 'both' ? ['grammar', 'table'] : values.kind === 'grammar' || values.kind === 'table' ? [values.kind] : [];
 if (kinds.length === 0) throw new Error('bench/hfst.ts: --kind is grammar, table or both');
-const generateCount = (kind: ModelKind) =>
-  values['generate-words'] === undefined ? Math.min(wordCount, kind === 'table' ? 100_000 : 1_000) : Number(values['generate-words']);
+const generateCount = (kind: ModelKind) => (values['generate-words'] === undefined ? Math.min(wordCount, kind === 'table' ? 100_000 : 1_000) : Number(values['generate-words']));
 if (!(wordCount > 0 && generateCount('table') > 0)) throw new Error('bench/hfst.ts: --words and --generate-words must be positive');
 
 // In process, the compiled runtime that `lugha` runs (dist/, which bin/lugha.js needs anyway): the
@@ -74,7 +73,7 @@ try {
 
   // The word list: surface forms at random (seeded), every tenth one with a letter doubled (mostly unknown).
   let seed = 12345;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
   const surfaces = [...new Set(exported.forms.map((f) => f.surface))];
   const words: string[] = [];
   for (let i = 0; i < wordCount; i++) {
@@ -110,7 +109,9 @@ try {
     const started = performance.now();
     const [built] = buildCartridgeModels({ morphology, outDir: modelsDir, languages: [iso], kind });
     if (!built) throw new Error(`bench/hfst.ts: no ${kind} transducers for ${iso}`);
-    console.log(`${iso} ${kind}: built in ${((performance.now() - started) / 1000).toFixed(1)} s (${kind === 'table' ? `${exported.forms.length} forms listed` : `${built.lemmas} roots${built.guesser ? ' + guesser' : ''}, ${built.rules.translated} rules`})`);
+    console.log(
+      `${iso} ${kind}: built in ${((performance.now() - started) / 1000).toFixed(1)} s (${kind === 'table' ? `${exported.forms.length} forms listed` : `${built.lemmas} roots${built.guesser ? ' + guesser' : ''}, ${built.rules.translated} rules`})`,
+    );
     const names = lughaModelNames(iso);
     const analyserFile = path.join(modelsDir, `${names.analyser}.hfstol`);
     const generatorFile = path.join(modelsDir, `${names.generator}.hfstol`);
@@ -123,15 +124,13 @@ try {
 
     const rows: Array<{ figure: string; lugha: number; baseline: number; unit: string }> = [];
     const notes: string[] = [];
-    for (const [label, file, input, list] of [
-      ['analysis', analyserFile, wordsFile, words] as const,
-      ...guesserRuns,
-      ['generation', generatorFile, genFile, genWords] as const,
-    ]) {
+    for (const [label, file, input, list] of [['analysis', analyserFile, wordsFile, words] as const, ...guesserRuns, ['generation', generatorFile, genFile, genWords] as const]) {
       const cxx = timed('hfst-optimized-lookup', ['--pipe-mode=input', file], input);
       const ts = timed(process.execPath, [bin, 'hfst', 'lookup', '--file', file], input);
       rows.push({ figure: `${kind} ${label}, whole process`, lugha: list.length / ts.seconds, baseline: list.length / cxx.seconds, unit: 'words/s' });
-      notes.push(`${kind} ${label}: ${fmt(list.length)} words, ${fmt(cxx.lines)} output lines; lugha ${ts.seconds.toFixed(2)} s, hfst-optimized-lookup ${cxx.seconds.toFixed(2)} s; output ${ts.hash === cxx.hash ? 'identical' : 'DIFFERENT'}`);
+      notes.push(
+        `${kind} ${label}: ${fmt(list.length)} words, ${fmt(cxx.lines)} output lines; lugha ${ts.seconds.toFixed(2)} s, hfst-optimized-lookup ${cxx.seconds.toFixed(2)} s; output ${ts.hash === cxx.hash ? 'identical' : 'DIFFERENT'}`,
+      );
       if (ts.hash !== cxx.hash) process.exitCode = 1;
       // In process: load once, look every word up.
       const loadStarted = performance.now();

@@ -180,7 +180,7 @@ async function latencies(lugha: LughaServer, key: string, coldCalls: number): Pr
   ]);
   process.stdout.write(
     `the HTTP /mcp rows without a revision are a 2025-11-25 client (the SDK client's default).\n` +
-    `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
+      `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
       `requests counted by the quota: ${counted} (expected ${4 * (calls + WARM_UP) + 1 + coldCalls}, ${coldCalls} of them cold-start calls)\n`,
   );
 }
@@ -191,11 +191,16 @@ try {
 
   const coldRuns = Number(values.cold);
   const cold = await coldStarts(lugha.dataDir, key, coldRuns);
-  printTable(`lugha mcp cold start, median of ${coldRuns} fresh processes, ms from spawn (lower is better); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, [
-    { figure: 'initialize answered vs lugha --version (whole process)', lugha: cold.initialize, baseline: cold.version, unit: 'ms' },
-    { figure: 'first conjugate_verb (swh) vs lugha --version', lugha: cold.swh, baseline: cold.version, unit: 'ms' },
-    { figure: 'first analyze_form (zul) vs lugha --version', lugha: cold.zul, baseline: cold.version, unit: 'ms' },
-  ]);
+  printTable(
+    `lugha mcp cold start, median of ${coldRuns} fresh processes, ms from spawn (lower is better); load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+    [
+      { figure: 'initialize answered vs lugha --version (whole process)', lugha: cold.initialize, baseline: cold.version, unit: 'ms' },
+      { figure: 'first conjugate_verb (swh) vs lugha --version', lugha: cold.swh, baseline: cold.version, unit: 'ms' },
+      { figure: 'first analyze_form (zul) vs lugha --version', lugha: cold.zul, baseline: cold.version, unit: 'ms' },
+    ],
+  );
   if (!values['cold-only']) await latencies(lugha, key, 2 * coldRuns);
 } finally {
   await lugha.stop();

@@ -49,7 +49,10 @@ const inputs: ConjugateInput[] = [];
 for (const language of morphology.languages().filter((l) => l.capabilities.includes('conjugation'))) {
   const engine = morphology.engine(language.iso);
   if (!engine.ok) continue;
-  const roots = engine.value.cartridge.lexicon.filter((e) => e.word_class === 'verb').slice(0, 20).map((e) => e.lemma);
+  const roots = engine.value.cartridge.lexicon
+    .filter((e) => e.word_class === 'verb')
+    .slice(0, 20)
+    .map((e) => e.lemma);
   for (const root of roots) {
     for (const tense of language.tenses) {
       for (const polarity of ['positive', 'negative'] as const) {

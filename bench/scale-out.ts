@@ -96,7 +96,9 @@ try {
   // 1. Embedded.
   const embeddedDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-scale-'));
   dirs.push(embeddedDir);
-  const embeddedKey = (JSON.parse(execFileSync(process.execPath, [bin, 'keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--json', '--data-dir', embeddedDir], { env: baseEnv, encoding: 'utf8' })) as { key: string }).key;
+  const embeddedKey = (
+    JSON.parse(execFileSync(process.execPath, [bin, 'keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--json', '--data-dir', embeddedDir], { env: baseEnv, encoding: 'utf8' })) as { key: string }
+  ).key;
   const embeddedOrigin = await serve(baseEnv, embeddedDir);
   const embedded = await measure(embeddedOrigin, embeddedKey);
   for (const child of children.splice(0)) await stopServer(child);

@@ -53,7 +53,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'lugha-bench-soak-'));
 
 // --- the route mix: one path per request, chosen round-robin with seeded variety ---
 let seed = 20261122;
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const subjects = ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl'];
 const tenses = ['present', 'past', 'future'];
 const forms = ['hawatakipenda', 'ninakupenda', 'tutasoma', 'alipika', 'wanaandika'];
@@ -89,7 +89,10 @@ function quantile(sorted: number[], q: number): number {
 
 function eldSince(file: string, from: number, to: number): { p99: number; max: number } {
   if (!existsSync(file)) return { p99: Number.NaN, max: Number.NaN };
-  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; p99: number; max: number });
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { t: number; p99: number; max: number });
   const inWindow = lines.filter((l) => l.t > from && l.t <= to);
   if (inWindow.length === 0) return { p99: Number.NaN, max: Number.NaN };
   return { p99: Math.max(...inWindow.map((l) => l.p99)), max: Math.max(...inWindow.map((l) => l.max)) };
@@ -99,7 +102,15 @@ function eldSince(file: string, from: number, to: number): { p99: number; max: n
  * Sends `rate` requests a second to `origin` for `seconds`, each on the next route of the mix;
  * every `sampleSeconds` records latency, errors, the server's RSS and event-loop delay.
  */
-async function paced(origin: string, headers: Record<string, string>, child: ChildProcess, eldFile: string, seconds: number, warmup: number, print: boolean): Promise<{ samples: Sample[]; all: number[]; afterWarmup: number[]; requests: number; errors: number; statuses: Map<string, number>; elapsed: number }> {
+async function paced(
+  origin: string,
+  headers: Record<string, string>,
+  child: ChildProcess,
+  eldFile: string,
+  seconds: number,
+  warmup: number,
+  print: boolean,
+): Promise<{ samples: Sample[]; all: number[]; afterWarmup: number[]; requests: number; errors: number; statuses: Map<string, number>; elapsed: number }> {
   const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const samples: Sample[] = [];
@@ -145,7 +156,16 @@ async function paced(origin: string, headers: Record<string, string>, child: Chi
     const now = Date.now();
     const sorted = window.sort((a, b) => a - b);
     const eld = eldSince(eldFile, lastSampleWall, now);
-    const sample: Sample = { at: (now - startWall) / 1000, requests: sorted.length, errors: windowErrors, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), rssMiB: rssMiB(child.pid), eldP99: eld.p99, eldMax: eld.max };
+    const sample: Sample = {
+      at: (now - startWall) / 1000,
+      requests: sorted.length,
+      errors: windowErrors,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      rssMiB: rssMiB(child.pid),
+      eldP99: eld.p99,
+      eldMax: eld.max,
+    };
     samples.push(sample);
     if (print) {
       process.stdout.write(
@@ -158,7 +178,10 @@ async function paced(origin: string, headers: Record<string, string>, child: Chi
     lastSampleWall = now;
   };
 
-  if (print) process.stdout.write(`${'t (s)'.padStart(6)} ${'requests'.padStart(8)} ${'err %'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'RSS MiB'.padStart(8)} ${'ELD p99'.padStart(8)} ${'ELD max'.padStart(8)}\n`);
+  if (print)
+    process.stdout.write(
+      `${'t (s)'.padStart(6)} ${'requests'.padStart(8)} ${'err %'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'RSS MiB'.padStart(8)} ${'ELD p99'.padStart(8)} ${'ELD max'.padStart(8)}\n`,
+    );
   await new Promise<void>((resolve) => {
     let nextSample = start + sampleSeconds * 1000;
     const timer = setInterval(() => {
@@ -273,11 +296,23 @@ try {
     { figure: 'latency p99 after warm-up', lugha: quantile(soak.afterWarmup, 0.99), baseline: quantile(base.all, 0.99), unit: 'ms' },
     { figure: 'error rate', lugha: pct(soak.errors, soak.requests), baseline: pct(base.errors, base.requests), unit: '%' },
     { figure: 'event-loop delay, worst 1 s p99', lugha: maxOf(soak.samples, 'eldP99'), baseline: maxOf(base.samples, 'eldP99'), unit: 'ms' },
-    { figure: 'event-loop delay, worst 1 s p99 after warm-up', lugha: maxOf(soak.samples.filter((x) => x.at > warmupSeconds), 'eldP99'), baseline: maxOf(base.samples, 'eldP99'), unit: 'ms' },
+    {
+      figure: 'event-loop delay, worst 1 s p99 after warm-up',
+      lugha: maxOf(
+        soak.samples.filter((x) => x.at > warmupSeconds),
+        'eldP99',
+      ),
+      baseline: maxOf(base.samples, 'eldP99'),
+      unit: 'ms',
+    },
     { figure: 'RSS at end', lugha: last?.rssMiB ?? Number.NaN, baseline: baseLast?.rssMiB ?? Number.NaN, unit: 'MiB' },
     { figure: 'RSS growth after warm-up', lugha: growth, baseline: baseGrowth, unit: 'MiB' },
   ]);
-  const statusLine = (m: Map<string, number>) => [...m].sort().map(([s, n]) => `${s}×${n}`).join(' ');
+  const statusLine = (m: Map<string, number>) =>
+    [...m]
+      .sort()
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
   process.stdout.write(
     `statuses: Lugha ${statusLine(soak.statuses)}; baseline ${statusLine(base.statuses)}; requests counted by the quota: ${counted} (${soak.requests} sent + ${routes.length} checks)\n` +
       `event-loop delay worst single stall: Lugha ${maxOf(soak.samples, 'eldMax').toFixed(1)} ms, baseline ${maxOf(base.samples, 'eldMax').toFixed(1)} ms\n` +

@@ -118,7 +118,9 @@ async function inProcessRows(): Promise<Row[]> {
     histogram.disable();
     return histogram.max / 1e6;
   };
-  const odd = Array.from({ length: 400 }, (_, i) => `ukuku${'ku'.repeat(i % 40)}${'a'.repeat(i % 7)}`).join(' ').slice(0, 20_000);
+  const odd = Array.from({ length: 400 }, (_, i) => `ukuku${'ku'.repeat(i % 40)}${'a'.repeat(i % 7)}`)
+    .join(' ')
+    .slice(0, 20_000);
   const busy = await stall(() => service.analyzeText('zul', odd));
   const idle = await stall(() => new Promise((r) => setTimeout(r, 500)));
   return [

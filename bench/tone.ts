@@ -39,19 +39,18 @@ function millis(work: () => unknown, times = 5): number {
 const codes = openLanguageCodes();
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') }, codes);
 const tone = new ToneService({ morphology, codes, referenceDir });
-const inputs: ConjugateInput[] = tone.golden().flatMap((g) =>
-  g.root && g.cell ? [{ language: g.language, root: g.root, tense: String(g.cell.tense), subject: String(g.cell.subject) }] : [],
-);
+const inputs: ConjugateInput[] = tone.golden().flatMap((g) => (g.root && g.cell ? [{ language: g.language, root: g.root, tense: String(g.cell.tense), subject: String(g.cell.subject) }] : []));
 if (inputs.length === 0) throw new Error('no golden tone cases to measure');
 const toned = rate((i) => morphology.conjugate({ ...inputs[i % inputs.length]!, include_tones: true }));
 const plain = rate((i) => morphology.conjugate(inputs[i % inputs.length]!));
 const loadTone = millis(() => new ToneService({ morphology, codes, referenceDir }));
 const readOnly = millis(() => [readTsv(path.join(referenceDir, 'bantubvd.tsv')), readTsv(path.join(referenceDir, 'chan-numerals.tsv'))]);
 const languages = tone.languages().map((l) => l.language);
-const minimalCold = millis(() => {
-  const fresh = new ToneService({ morphology, codes, referenceDir });
-  for (const language of languages) fresh.minimalPairs({ language, limit: 500 });
-}, 1) - loadTone;
+const minimalCold =
+  millis(() => {
+    const fresh = new ToneService({ morphology, codes, referenceDir });
+    for (const language of languages) fresh.minimalPairs({ language, limit: 500 });
+  }, 1) - loadTone;
 const filtered = millis(() => {
   for (const language of languages) tone.tonalPairs({ language });
 }, 1);

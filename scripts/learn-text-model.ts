@@ -89,7 +89,10 @@ for (const paragraph of paragraphs) {
   const sentence: TokenFacts[] = [];
   for (const t of paragraph.tokens) {
     tokens++;
-    const surfaces = alignSurfaces(t.token, t.morphemes.map((m) => m.canonical));
+    const surfaces = alignSurfaces(
+      t.token,
+      t.morphemes.map((m) => m.canonical),
+    );
     const morphemes: Morpheme[] = t.morphemes.map((m, i) => ({ surface: surfaces[i] ?? '', canonical: m.canonical, tag: m.tag }));
     const key = readingKey(t.lemma, t.pos, morphemes);
     let reading = readingIds.get(key);
@@ -141,7 +144,10 @@ function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix
     stem: canonical,
     prefix: {
       count: 0,
-      prefix: before.map((m) => m.surface).join('').toLowerCase(),
+      prefix: before
+        .map((m) => m.surface)
+        .join('')
+        .toLowerCase(),
       pos,
       before,
       stemTag: stem.tag,
@@ -151,7 +157,10 @@ function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix
     },
     suffix: {
       count: 0,
-      suffix: after.map((m) => m.surface).join('').toLowerCase(),
+      suffix: after
+        .map((m) => m.surface)
+        .join('')
+        .toLowerCase(),
       after,
       stemTag: stem.tag,
       lemmaAdd: lemma.slice(stem.canonical.length),
@@ -161,7 +170,11 @@ function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix
 }
 
 const forms = new Map<string, Array<[number, number]>>();
-for (const [form, counts] of formCounts) forms.set(form, [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]));
+for (const [form, counts] of formCounts)
+  forms.set(
+    form,
+    [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+  );
 
 const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: {} });
 

@@ -109,11 +109,13 @@ for (const file of files) {
   const name = path.basename(file, '.ts');
   const args = ['--import', 'tsx', `bench/${file}`, ...passed, ...sizeArgs(name)];
   const env = sizeEnv(name);
-  const envText = Object.entries(env).map(([k, v]) => `${k}=${v} `).join('');
+  const envText = Object.entries(env)
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
   process.stdout.write(`\n=== ${name}: ${envText}node ${args.join(' ')}\n`);
   const started = Date.now();
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env, BENCH_REPORT_FILE: reportFile } });
-  runs.push({ name, status: result.status ?? (result.signal ? `signal ${result.signal}` : 'unknown'), seconds: (Date.now() - started) / 1000, budget: size === 'default' ? BUDGET[name]?.seconds ?? null : null });
+  runs.push({ name, status: result.status ?? (result.signal ? `signal ${result.signal}` : 'unknown'), seconds: (Date.now() - started) / 1000, budget: size === 'default' ? (BUDGET[name]?.seconds ?? null) : null });
   loads.push(loadavg()[0]);
 }
 const suiteSeconds = (Date.now() - suiteStarted) / 1000;
@@ -121,7 +123,10 @@ const budgetSeconds = runs.reduce((sum, r) => sum + (r.budget ?? 0), 0);
 
 let rows = [];
 try {
-  rows = readFileSync(reportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  rows = readFileSync(reportFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 } catch {
   // no benchmark reported anything
 }

@@ -17,10 +17,7 @@ export function packageVersion(): string {
   return version;
 }
 
-const booleanish = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v)),
-]);
+const booleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v))]);
 
 const durationMs = z.coerce.number().int().min(1).max(3_600_000);
 
@@ -45,7 +42,12 @@ export const settings = {
   databasePoolSize: { env: 'LUGHA_DATABASE_POOL_SIZE', flag: '--database-pool-size', secret: false, doc: 'Connections per instance to PostgreSQL.' },
   redisUrl: { env: 'LUGHA_REDIS_URL', flag: '--redis-url', secret: false, doc: 'redis:// URL for the daily quota counters; unset = counters in the store.' },
   redisPrefix: { env: 'LUGHA_REDIS_PREFIX', flag: '--redis-prefix', secret: false, doc: 'Prefix of every Redis key Lugha writes.' },
-  quotaFlushMs: { env: 'LUGHA_QUOTA_FLUSH_MS', flag: '--quota-flush-ms', secret: false, doc: 'Longest time the request counts of keys without a daily limit wait in memory before they are written together; 0 = each written before its answer.' },
+  quotaFlushMs: {
+    env: 'LUGHA_QUOTA_FLUSH_MS',
+    flag: '--quota-flush-ms',
+    secret: false,
+    doc: 'Longest time the request counts of keys without a daily limit wait in memory before they are written together; 0 = each written before its answer.',
+  },
   s3Bucket: { env: 'LUGHA_S3_BUCKET', flag: '--s3-bucket', secret: false, doc: 'S3 bucket for audio blobs; unset = blobs on the filesystem.' },
   s3Endpoint: { env: 'LUGHA_S3_ENDPOINT', flag: '--s3-endpoint', secret: false, doc: 'URL of an S3-compatible endpoint; unset = AWS.' },
   s3Region: { env: 'LUGHA_S3_REGION', flag: '--s3-region', secret: false, doc: 'S3 region.' },
@@ -66,14 +68,24 @@ const schema = z
     dataDir: z.string().min(1).default('./data'),
     languagesDir: z.string().min(1).default(path.join(packageRoot, 'languages')),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    bodyLimit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+    bodyLimit: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(1024 * 1024),
     requestTimeoutMs: durationMs.default(30_000),
     keepAliveTimeoutMs: durationMs.default(72_000),
     shutdownTimeoutMs: durationMs.default(10_000),
     corsOrigins: z
       .string()
       .default('*')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.union([z.literal('*'), z.url({ protocol: /^https?$/ })])).min(1)),
     trustProxy: booleanish.default(false),
     audioBase: z
@@ -86,21 +98,37 @@ const schema = z
     databaseUrl: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
     databasePoolSize: z.coerce.number().int().min(1).max(1000).default(10),
     redisUrl: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-    redisPrefix: z.string().max(100).regex(/^[A-Za-z0-9:_.-]*$/, 'letters, digits and : _ . - only').default('lugha:'),
+    redisPrefix: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9:_.-]*$/, 'letters, digits and : _ . - only')
+      .default('lugha:'),
     // How long counts of keys without a limit may wait in memory before they are written together;
     // 0 writes each request's count before it is answered (docs/operations.md states the window).
     quotaFlushMs: z.coerce.number().int().min(0).max(10_000).default(250),
-    s3Bucket: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)').optional(),
+    s3Bucket: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+      .optional(),
     s3Endpoint: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     s3Region: z.string().min(1).default('us-east-1'),
     s3AccessKeyId: z.string().min(1).optional(),
     s3SecretAccessKey: z.string().min(1).optional(),
     s3ForcePathStyle: booleanish.default(false),
-    s3Prefix: z.string().max(200).regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (letters, digits, . _ -)').default(''),
+    s3Prefix: z
+      .string()
+      .max(200)
+      .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with / (letters, digits, . _ -)')
+      .default(''),
     mcpOrigins: z
       .string()
       .default('')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
     modelsDir: z.string().min(1).optional(),
   })
@@ -143,11 +171,14 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; flags?: ConfigFla
       origin[name] = `${setting.env} (${setting.flag})`;
     }
   }
-  const unknown = Object.keys(env).filter(
-    (k) => k.startsWith('LUGHA_') && !Object.values(settings).some((s) => s.env === k) && !CLIENT_VARIABLES.has(k),
-  );
+  const unknown = Object.keys(env).filter((k) => k.startsWith('LUGHA_') && !Object.values(settings).some((s) => s.env === k) && !CLIENT_VARIABLES.has(k));
   const parsed = schema.safeParse(raw);
-  const problems = unknown.map((k) => `${k}: unknown setting (known: ${Object.values(settings).map((s) => s.env).join(', ')})`);
+  const problems = unknown.map(
+    (k) =>
+      `${k}: unknown setting (known: ${Object.values(settings)
+        .map((s) => s.env)
+        .join(', ')})`,
+  );
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '');

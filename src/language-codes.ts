@@ -48,9 +48,7 @@ export class LanguageCodes {
       countries: (r.countries ?? '').split(/[;,\s]+/).filter(Boolean),
       guthrie: r.guthrie_group_from_glottolog_path || null,
     }));
-    const aliases = readTsv(path.join(referenceDir, 'language-codes.tsv')).map(
-      (r) => [r.alias ?? '', r.iso639_3 ?? ''] as [string, string],
-    );
+    const aliases = readTsv(path.join(referenceDir, 'language-codes.tsv')).map((r) => [r.alias ?? '', r.iso639_3 ?? ''] as [string, string]);
     return new LanguageCodes(languoids, aliases);
   }
 
@@ -86,7 +84,9 @@ export class LanguageCodes {
 
 /** Parses a headed, tab-separated UTF-8 file into records keyed by header. */
 export function readTsv(file: string): Record<string, string>[] {
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
+  const lines = readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
   const header = (lines.shift() ?? '').split('\t');
   return lines.map((line) => {
     const cells = line.split('\t');

@@ -52,7 +52,10 @@ export type LexiconSearch = z.output<typeof lexiconSearchSchema>;
 export function searchLexicon(morphology: MorphologyService, { language, query, word_class, limit }: LexiconSearch): Result<LexiconSearchResult> {
   const engine = engineFor(morphology, language);
   if (!engine.ok) return engine;
-  const prefix = query.toLowerCase().normalize('NFC').replace(/^-+|-+$/g, '');
+  const prefix = query
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/^-+|-+$/g, '');
   const word = new RegExp(`(^|[^\\p{L}])${escapeRegExp(query.toLowerCase())}([^\\p{L}]|$)`, 'u');
   const lexicon = engine.value.cartridge.lexicon.filter((e) => !word_class || e.word_class === word_class);
   const byLemma: Array<{ entry: (typeof lexicon)[number]; match: 'lemma' | 'gloss' }> = [];
@@ -209,7 +212,14 @@ export function decompose(morphology: MorphologyService, form: string, language:
         root: a.root,
         in_lexicon: a.in_lexicon,
         gloss: a.gloss,
-        segmentation: words.map((w) => w.morphemes.map((m) => m.form).filter(Boolean).join('-')).join(' '),
+        segmentation: words
+          .map((w) =>
+            w.morphemes
+              .map((m) => m.form)
+              .filter(Boolean)
+              .join('-'),
+          )
+          .join(' '),
         words,
         score: a.score,
       };

@@ -120,7 +120,7 @@ export const morphemeSchema = z.object({
 
 /** The fields every analysis and reading carries for ranking and segmentation (added to GET /analyze's analyses). */
 export const readingFields = {
-  probability: z.number().min(0).max(1).describe("Probability of this analysis of the form (the analyses of one form in one language sum to at most 1; see docs/api.md for how it is computed)."),
+  probability: z.number().min(0).max(1).describe('Probability of this analysis of the form (the analyses of one form in one language sum to at most 1; see docs/api.md for how it is computed).'),
   pos: z.string().describe('Part of speech with its noun class where it has one (`V`, `N09`, `NLOC`, `POSS10`, `REL`, `COP`).'),
   word_class: z.string().describe('Coarse word class: verb, noun, locative, possessive, relative, copulative, adjective, ...'),
   morphemes: z.array(morphemeSchema).describe('The morphemes, in order.'),
@@ -174,9 +174,7 @@ export const syllableInventorySchema = z.object({
   }),
   sources: z.object({
     phoible: z.object({ inventory_id: z.number().int(), inventory_source: z.string(), references: z.array(z.string()) }),
-    references: z.array(
-      z.object({ id: z.string(), citation: z.string(), url: z.string().optional(), license: z.string().optional(), cited_by: z.array(z.string()) }),
-    ),
+    references: z.array(z.object({ id: z.string(), citation: z.string(), url: z.string().optional(), license: z.string().optional(), cited_by: z.array(z.string()) })),
   }),
 });
 

@@ -108,7 +108,11 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       store,
       blobs,
       languageCodes,
-      foundational: () => (foundational ??= services.morphology.languages().filter((l) => l.foundational).map((l) => l.iso)),
+      foundational: () =>
+        (foundational ??= services.morphology
+          .languages()
+          .filter((l) => l.foundational)
+          .map((l) => l.iso)),
       languageName: (iso) => services.morphology.languages().find((l) => l.iso === iso)?.name ?? languageCodes.languoid(iso)?.name,
       audioBase: config.audioBase,
       sampleCap: config.sampleCap,
@@ -181,11 +185,7 @@ export const frameCacheDir = path.join(packageRoot, 'dist', 'frames');
  * (`frameCacheDir`), else are built on first use and saved there; `warm()` readies them now.
  * `only` loads just those cartridge folders (a command about one language).
  */
-export function openMorphology(
-  config: Pick<Config, 'languagesDir'>,
-  languageCodes = openLanguageCodes(),
-  options: { only?: readonly string[]; frameCache?: string | false } = {},
-): MorphologyService {
+export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes(), options: { only?: readonly string[]; frameCache?: string | false } = {}): MorphologyService {
   const cacheDir = options.frameCache ?? frameCacheDir;
   return MorphologyService.load(config.languagesDir, languageCodes, {
     ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),

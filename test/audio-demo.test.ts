@@ -21,7 +21,10 @@ describe('demo corpus', () => {
     const voices = (await h.call(undefined, '/api/audio/voices')).json();
     assert.deepEqual(
       voices.languages.map((l: { language: string; clips: number; synthetic_clips: number }) => [l.language, l.clips, l.synthetic_clips]),
-      [['swh', 20, 20], ['zul', 20, 20]],
+      [
+        ['swh', 20, 20],
+        ['zul', 20, 20],
+      ],
     );
     const card = await h.call(undefined, '/api/audio/zul/dataset-card');
     assert.match(card.body, /synthetic/i);
@@ -31,7 +34,13 @@ describe('demo corpus', () => {
     assert.equal(manifest.consent_records[0].synthetic, true);
     const rows = readDemoManifest(h.dataDir);
     assert.ok(rows.every((r) => r.synthetic === true && r.speaker === DEMO_SPEAKER));
-    assert.deepEqual(rows.filter((r) => r.language === 'zul' && r.mode === 'bantu_only').map((r) => r.transcript).slice(0, 3), ['kunye', 'kubili', 'kuthathu']);
+    assert.deepEqual(
+      rows
+        .filter((r) => r.language === 'zul' && r.mode === 'bantu_only')
+        .map((r) => r.transcript)
+        .slice(0, 3),
+      ['kunye', 'kubili', 'kuthathu'],
+    );
   });
 
   it('gives each code-switch clip the switch point where the English part was joined', async () => {

@@ -37,15 +37,10 @@ export interface ClipSpec {
 /** Writes clips, manifest.jsonl and consent.jsonl (one consent per speaker in `consented`) to `dir`. */
 export function writeCorpus(dir: string, clips: ClipSpec[], consented: string[]): void {
   for (const c of clips) writeFileSync(path.join(dir, c.file), c.wav);
-  writeFileSync(
-    path.join(dir, 'manifest.jsonl'),
-    clips.map(({ wav: _wav, ...row }) => JSON.stringify(row)).join('\n') + '\n',
-  );
+  writeFileSync(path.join(dir, 'manifest.jsonl'), clips.map(({ wav: _wav, ...row }) => JSON.stringify(row)).join('\n') + '\n');
   writeFileSync(
     path.join(dir, 'consent.jsonl'),
-    consented
-      .map((speaker) => JSON.stringify({ speaker, form_version: 'v2', scopes: ['research', 'commercial-training'], consented_on: '2026-01-15', jurisdiction: 'KE' }))
-      .join('\n') + '\n',
+    consented.map((speaker) => JSON.stringify({ speaker, form_version: 'v2', scopes: ['research', 'commercial-training'], consented_on: '2026-01-15', jurisdiction: 'KE' })).join('\n') + '\n',
   );
 }
 
@@ -55,7 +50,16 @@ export function numeralClips(language: string, base: number): ClipSpec[] {
   for (let i = 1; i <= 10; i++) {
     clips.push({ file: `${language}-only-${i}.wav`, language, mode: 'bantu_only', numeral: i, transcript: `n${i}`, speaker: i % 2 ? `${language}-s1` : `${language}-s2`, wav: tone(300, base + i * 7) });
     const mixed = toneSilenceTone(300, 200, 300, base + i * 11);
-    clips.push({ file: `${language}-mix-${i}.wav`, language, mode: 'bantu_english', numeral: i, transcript: `n${i} ${i}`, speaker: i % 2 ? `${language}-s1` : `${language}-s2`, switch_ms: mixed.switchMs, wav: mixed.wav });
+    clips.push({
+      file: `${language}-mix-${i}.wav`,
+      language,
+      mode: 'bantu_english',
+      numeral: i,
+      transcript: `n${i} ${i}`,
+      speaker: i % 2 ? `${language}-s1` : `${language}-s2`,
+      switch_ms: mixed.switchMs,
+      wav: mixed.wav,
+    });
   }
   return clips;
 }

@@ -26,7 +26,11 @@ describe('audio API', () => {
 
   before(async () => {
     h = await harness({ flags: { sampleCap: CAP } });
-    for (const [lang, base] of [['swh', 200], ['zul', 300], ['xho', 400]] as const) {
+    for (const [lang, base] of [
+      ['swh', 200],
+      ['zul', 300],
+      ['xho', 400],
+    ] as const) {
       const dir = tempDir('lugha-corpus-');
       corpusDirs.push(dir);
       writeCorpus(dir, numeralClips(lang, base), [`${lang}-s1`, `${lang}-s2`]);
@@ -44,12 +48,18 @@ describe('audio API', () => {
     assert.equal(voices.statusCode, 200);
     const body = voices.json();
     assert.equal(body.tier, 'public');
-    assert.deepEqual(body.languages.map((l: { language: string }) => l.language), ['swh', 'xho', 'zul']);
+    assert.deepEqual(
+      body.languages.map((l: { language: string }) => l.language),
+      ['swh', 'xho', 'zul'],
+    );
     assert.equal(body.languages[0].clips, 20);
     assert.equal(body.languages[0].modes.bantu_english.clips, 10);
     const withKey = (await call(evaluation, `${A}/voices`)).json();
     assert.equal(withKey.tier, 'evaluation');
-    assert.deepEqual(withKey.languages.map((l: { playable: boolean }) => l.playable), [true, false, true]);
+    assert.deepEqual(
+      withKey.languages.map((l: { playable: boolean }) => l.playable),
+      [true, false, true],
+    );
     const summary = (await call(undefined, `${A}/sw/audio-summary`)).json();
     assert.equal(summary.language, 'swh');
     assert.equal(summary.speakers, 2);
@@ -78,7 +88,13 @@ describe('audio API', () => {
     assert.equal(capped.json().meta.total, 2 * CAP);
     assert.ok(capped.headers.ratelimit, 'metered');
     const again = (await call(pilot, `${A}/swh/audio?n=100`)).json();
-    assert.deepEqual(again.data.map((c: { recording_id: string }) => c.recording_id).sort(), capped.json().data.map((c: { recording_id: string }) => c.recording_id).sort());
+    assert.deepEqual(
+      again.data.map((c: { recording_id: string }) => c.recording_id).sort(),
+      capped
+        .json()
+        .data.map((c: { recording_id: string }) => c.recording_id)
+        .sort(),
+    );
     const all = (await call(full, `${A}/swh/audio?n=100`)).json();
     assert.equal(all.meta.total, 20);
     const sample = new Set(capped.json().data.map((c: { recording_id: string }) => c.recording_id));
@@ -176,17 +192,7 @@ describe('audio API', () => {
   it('leaks no speaker id, path, blob name or checksum in any header or body', async () => {
     const shas = [...(await h.services.store.audio.allShas())];
     const consents = await h.services.store.audio.listConsents();
-    const forbidden = [
-      ...shas,
-      ...shas.map((s) => s.slice(0, 16)),
-      ...consents.map((c) => c.speakerId),
-      ...consents.map((c) => c.localId),
-      h.dataDir,
-      ...corpusDirs,
-      '/blobs',
-      'spk_',
-      '.wav',
-    ];
+    const forbidden = [...shas, ...shas.map((s) => s.slice(0, 16)), ...consents.map((c) => c.speakerId), ...consents.map((c) => c.localId), h.dataDir, ...corpusDirs, '/blobs', 'spk_', '.wav'];
     // Errors too: unknown ids, bad ranges, missing keys.
     await call(undefined, `${A}/audio/rec_x`);
     await call(full, `${A}/audio/..%2F..%2Fetc%2Fpasswd`);

@@ -15,7 +15,11 @@ const run = promisify(execFile);
 const bin = path.resolve('bin/lugha.js');
 
 describe('switch-point detection', () => {
-  for (const [first, second] of [[400, 600], [1200, 500], [250, 1500]] as const) {
+  for (const [first, second] of [
+    [400, 600],
+    [1200, 500],
+    [250, 1500],
+  ] as const) {
     it(`finds the switch of tone ${first} ms, 300 ms silence, tone ${second} ms within 100 ms`, () => {
       const { wav, switchMs } = toneSilenceTone(first, 300, second);
       const pcm = decodeWav(wav)!;
@@ -52,7 +56,10 @@ describe('ingest', () => {
     const report = await ingest(dir, h.services);
     assert.equal(report.ingested, 2);
     assert.equal(report.detectedSwitches, 1);
-    assert.deepEqual(report.refused.map((r) => r.file), ['c.wav', 'd.wav']);
+    assert.deepEqual(
+      report.refused.map((r) => r.file),
+      ['c.wav', 'd.wav'],
+    );
     assert.match(report.refused[0]!.reason, /no active consent/);
     assert.match(report.refused[1]!.reason, /outside \(0, 900\)/);
     const listed = await h.services.store.audio.listRecordings({ language: 'swh', limit: 10, offset: 0 });
@@ -78,7 +85,11 @@ describe('ingest', () => {
     writeFileSync(lockFile, '2147483646'); // no such process: a crashed ingest left it
     const report = await ingest(dir, h.services, { lockFile });
     assert.equal(report.ingested, 1);
-    assert.deepEqual(readdirSync(h.dataDir).filter((f) => f === 'ingest.lock'), [], 'the lock is released');
+    assert.deepEqual(
+      readdirSync(h.dataDir).filter((f) => f === 'ingest.lock'),
+      [],
+      'the lock is released',
+    );
   });
 
   it('reads a CSV manifest and consent file (quoted fields, ; scopes) given as the manifest path', async () => {
@@ -130,8 +141,14 @@ describe('ingest', () => {
     const shas = await h.services.store.audio.allShas();
     const blobs = await h.services.blobs.list();
     assert.equal(blobs.length, blobsBefore + 1);
-    assert.ok(blobs.every((b) => shas.has(b)), 'every blob has its row');
-    assert.ok([...shas].every((s) => blobs.includes(s)), 'every row has its blob');
+    assert.ok(
+      blobs.every((b) => shas.has(b)),
+      'every blob has its row',
+    );
+    assert.ok(
+      [...shas].every((s) => blobs.includes(s)),
+      'every row has its blob',
+    );
   });
 });
 
@@ -169,7 +186,10 @@ describe('lugha ingest killed mid-run', () => {
     const h = await harness({ flags: { dataDir } });
     try {
       const listed = await h.services.store.audio.listRecordings({ language: 'swh', limit: 100, offset: 0 });
-      assert.deepEqual(listed.items.map((r) => r.numeral).sort((a, b) => a - b), clips.map((c) => c.numeral));
+      assert.deepEqual(
+        listed.items.map((r) => r.numeral).sort((a, b) => a - b),
+        clips.map((c) => c.numeral),
+      );
       const blobs = await h.services.blobs.list();
       assert.equal(blobs.length, 40);
       const shas = await h.services.store.audio.allShas();

@@ -121,7 +121,13 @@ describe('blob store: S3 errors', () => {
         credentials: { accessKeyId: 'NOTTHEKEYID', secretAccessKey: 'not-the-secret' },
         forcePathStyle: true,
       });
-      const missingBucket = new S3BlobStore({ bucket: 'no-such-lugha-bucket', endpoint: s3.endpoint, region: s3.region, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }, forcePathStyle: true });
+      const missingBucket = new S3BlobStore({
+        bucket: 'no-such-lugha-bucket',
+        endpoint: s3.endpoint,
+        region: s3.region,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        forcePathStyle: true,
+      });
       const src = blob(Buffer.from('x'));
       const messages: string[] = [];
       const attempts = [() => wrongKeys.putFile(src.file, src.sha), () => missingBucket.putFile(src.file, src.sha), () => missingBucket.ping(), () => buffer(missingBucket.read(src.sha))];

@@ -22,7 +22,10 @@ describe('cartridge JSON Schemas', () => {
     assert.deepEqual(stale, [], 'run npm run schemas');
   });
   it('describe the fields the loader checks: required fields, enums and defaults', () => {
-    const golden = JSON.parse(generated.get('golden.schema.json')!) as { required: string[]; properties: { tests: { items: { required: string[]; additionalProperties: boolean; properties: { cell: { properties: Record<string, { default?: string; enum?: string[] }> } } } } } };
+    const golden = JSON.parse(generated.get('golden.schema.json')!) as {
+      required: string[];
+      properties: { tests: { items: { required: string[]; additionalProperties: boolean; properties: { cell: { properties: Record<string, { default?: string; enum?: string[] }> } } } } };
+    };
     assert.deepEqual(golden.required.sort(), ['source', 'tests']);
     const item = golden.properties.tests.items;
     assert.deepEqual(item.required.sort(), ['cell', 'form', 'lemma']);

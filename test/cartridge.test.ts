@@ -98,7 +98,10 @@ tests:
   });
   it('reads a derived verb back with its extensions, reports a cell the analyzer cannot read instead of skipping it, and fails an analysis_open mark that no longer holds', () => {
     const analysis = outcomes.filter((o) => o.direction === 'analysis');
-    assert.deepEqual(analysis.map((o) => o.status), ['pass', 'fail', 'pass', 'fail', 'unanalysable']);
+    assert.deepEqual(
+      analysis.map((o) => o.status),
+      ['pass', 'fail', 'pass', 'fail', 'unanalysable'],
+    );
     assert.match(describeOutcome(analysis[3]!), /reads back, although golden\.yaml marks it analysis_open \("said to fail"\): remove the mark/);
     assert.match(analysis[4]!.actual, /the analyzer's paradigm has no cell tense=present polarity=negative subject=1sg/);
   });

@@ -88,7 +88,10 @@ describe('lugha serve --demo', () => {
       const first = await runServer(dataDir);
       const file = path.join(dataDir, 'demo-keys.json');
       const demo = JSON.parse(readFileSync(file, 'utf8')).keys as Array<{ tier: string; key: string }>;
-      assert.deepEqual(demo.map((k) => k.tier), ['evaluation', 'academic', 'startup', 'enterprise']);
+      assert.deepEqual(
+        demo.map((k) => k.tier),
+        ['evaluation', 'academic', 'startup', 'enterprise'],
+      );
       assert.equal(statSync(file).mode & 0o077, 0, 'demo-keys.json is private to its owner');
       for (const k of demo) assert.ok(first.stdout.includes(k.key), 'the demo keys are printed');
       const res = await fetch(`${first.url}/api/v1/languages`, { headers: { authorization: `Bearer ${demo[0]!.key}` } });

@@ -121,7 +121,11 @@ describe('coverage computed from cartridges', () => {
     const file = readMeasured(measuredFile);
     assert.ok(file, 'reference/measured-accuracy.json exists');
     measuredFileSchema.parse(file);
-    const installed = new Set(coverageOf(source).all().map((c) => c.iso));
+    const installed = new Set(
+      coverageOf(source)
+        .all()
+        .map((c) => c.iso),
+    );
     for (const iso of Object.keys(file.languages)) assert.ok(installed.has(iso), iso);
   });
 

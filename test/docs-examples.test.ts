@@ -46,7 +46,10 @@ function curlExamples(file: string, apiBase: string): Example[] {
   const examples: Example[] = [];
   blocks.forEach((block, b) => {
     if (block.lang !== 'sh') return;
-    const curls = block.text.replace(/\\\n\s*/g, ' ').split('\n').filter((l) => /^curl\s/.test(l.trim()));
+    const curls = block.text
+      .replace(/\\\n\s*/g, ' ')
+      .split('\n')
+      .filter((l) => /^curl\s/.test(l.trim()));
     const next = blocks[b + 1];
     const answer = next && (next.lang === 'json' || (next.lang === '' && /^HTTP\/1\.1 /.test(next.text))) ? next.text : undefined;
     curls.forEach((line, c) => {
@@ -95,13 +98,19 @@ function assertMatchesDocumented(where: string, documented: string, response: Li
     if (VOLATILE.has(key!) || raw!.includes('…') || raw!.includes('...')) continue;
     const expected = JSON.parse(raw!) as unknown;
     const found = valuesOf(body, key!);
-    assert.ok(found.some((v) => v === expected), `${where}: "${key}" is documented as ${raw}; the answer has ${JSON.stringify(found.slice(0, 5))}`);
+    assert.ok(
+      found.some((v) => v === expected),
+      `${where}: "${key}" is documented as ${raw}; the answer has ${JSON.stringify(found.slice(0, 5))}`,
+    );
   }
   for (const [, key, raw] of text.matchAll(/"([A-Za-z_][A-Za-z0-9_]*)":(\[\s*"[^\]]*\])/g)) {
     if (VOLATILE.has(key!) || raw!.includes('…') || raw!.includes('...')) continue;
     const expected = JSON.parse(raw!) as unknown;
     const found = valuesOf(body, key!);
-    assert.ok(found.some((v) => JSON.stringify(v) === JSON.stringify(expected)), `${where}: "${key}" is documented as ${raw}; the answer has ${JSON.stringify(found.slice(0, 3))}`);
+    assert.ok(
+      found.some((v) => JSON.stringify(v) === JSON.stringify(expected)),
+      `${where}: "${key}" is documented as ${raw}; the answer has ${JSON.stringify(found.slice(0, 3))}`,
+    );
   }
   const meta = /"meta":(\{[^}]*\})/.exec(text);
   if (meta) assert.deepEqual(body.meta, JSON.parse(meta[1]!), `${where}: meta (the counts)`);

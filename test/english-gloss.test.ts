@@ -1,16 +1,7 @@
 // Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  derivedVerb,
-  englishGloss,
-  glossTenses,
-  objectPronoun,
-  subjectPronoun,
-  type GlossObject,
-  type GlossPerson,
-  type GlossTense,
-} from '../src/morphology/english-gloss.js';
+import { derivedVerb, englishGloss, glossTenses, objectPronoun, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
 import { ableForm, finiteForm, inflect, irregularVerbs, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
@@ -84,20 +75,14 @@ describe('tense templates', () => {
   it('throws on an unknown tense, listing the known ones', () => {
     assert.throws(
       () => gloss('love', sheHe, 'aorist' as GlossTense),
-      (error: unknown) =>
-        error instanceof Error &&
-        error.message.includes('"aorist"') &&
-        glossTenses.every((name) => error.message.includes(name)),
+      (error: unknown) => error instanceof Error && error.message.includes('"aorist"') && glossTenses.every((name) => error.message.includes(name)),
     );
   });
 });
 
 describe('persons and noun classes', () => {
   it('names every person and number as a subject', () => {
-    assert.deepEqual(
-      [I, you, sheHe, we, youPl, they].map(subjectPronoun),
-      ['I', 'you', 'she/he', 'we', 'you (pl.)', 'they'],
-    );
+    assert.deepEqual([I, you, sheHe, we, youPl, they].map(subjectPronoun), ['I', 'you', 'she/he', 'we', 'you (pl.)', 'they']);
     assert.equal(subjectPronoun({ person: 3, number: 'sg' }), 'she/he');
     assert.equal(subjectPronoun({ person: 3, number: 'pl', nounClass: 2 }), 'they');
   });
@@ -197,22 +182,48 @@ describe('multi-word verbs', () => {
 describe('irregular verbs', () => {
   it('go, write and eat in every tense', () => {
     const go: Partial<Record<GlossTense, string>> = {
-      infinitive: 'to go', imperative: 'let me go', present: 'I go', present_progressive: 'I am going', persistive: 'I am still going',
-      general_present: 'I go', habitual: 'I usually go', past: 'I went', recent_past: 'I went (today)',
-      remote_past: 'I went (long ago)', past_progressive: 'I was going', perfect: 'I have gone',
-      not_yet: 'I have not yet gone', present_perfect_progressive: 'I have been going', past_perfect: 'I had gone', future: 'I will go',
-      remote_future: 'I will go (later)', future_progressive: 'I will be going',
-      future_perfect: 'I will have gone', conditional: 'I would go', past_conditional: 'I would have gone',
-      conditional_progressive: 'I would be going', past_conditional_progressive: 'I would have been going',
-      conditional_perfect: 'I would have gone', subjunctive: 'that I go', consecutive: 'and then I went',
-      situative: 'while I am going', participial: 'as I go', potential: 'I can go', relative: 'who go', relative_past: 'who went', relative_future: 'who will go',
+      infinitive: 'to go',
+      imperative: 'let me go',
+      present: 'I go',
+      present_progressive: 'I am going',
+      persistive: 'I am still going',
+      general_present: 'I go',
+      habitual: 'I usually go',
+      past: 'I went',
+      recent_past: 'I went (today)',
+      remote_past: 'I went (long ago)',
+      past_progressive: 'I was going',
+      perfect: 'I have gone',
+      not_yet: 'I have not yet gone',
+      present_perfect_progressive: 'I have been going',
+      past_perfect: 'I had gone',
+      future: 'I will go',
+      remote_future: 'I will go (later)',
+      future_progressive: 'I will be going',
+      future_perfect: 'I will have gone',
+      conditional: 'I would go',
+      past_conditional: 'I would have gone',
+      conditional_progressive: 'I would be going',
+      past_conditional_progressive: 'I would have been going',
+      conditional_perfect: 'I would have gone',
+      subjunctive: 'that I go',
+      consecutive: 'and then I went',
+      situative: 'while I am going',
+      participial: 'as I go',
+      potential: 'I can go',
+      relative: 'who go',
+      relative_past: 'who went',
+      relative_future: 'who will go',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 
     const written: Record<string, string> = {
-      past: 'they did not write it (class 7)', perfect: 'they have not written it (class 7)',
-      past_perfect: 'they had not written it (class 7)', future_perfect: 'they will not have written it (class 7)',
-      past_conditional: 'they would not have written it (class 7)', not_yet: 'they have not yet written it (class 7)',
+      past: 'they did not write it (class 7)',
+      perfect: 'they have not written it (class 7)',
+      past_perfect: 'they had not written it (class 7)',
+      future_perfect: 'they will not have written it (class 7)',
+      past_conditional: 'they would not have written it (class 7)',
+      not_yet: 'they have not yet written it (class 7)',
     };
     for (const [tense, expected] of Object.entries(written)) {
       assert.equal(gloss('write', they, tense as GlossTense, 'negative', class7), expected);
@@ -228,16 +239,120 @@ describe('irregular verbs', () => {
     assert.ok(irregularVerbs.size >= 150, `only ${irregularVerbs.size} irregular verbs`);
     assert.deepEqual(irregularVerbs.get('lie'), { past: 'lay', pastParticiple: 'lain' });
     assert.deepEqual(irregularVerbs.get('read'), { past: 'read', pastParticiple: 'read' });
-    const common = ['be', 'have', 'do', 'go', 'come', 'see', 'eat', 'drink', 'write', 'read', 'take', 'give', 'get',
-      'make', 'know', 'think', 'bring', 'buy', 'teach', 'catch', 'fight', 'find', 'sell', 'tell', 'say', 'sleep',
-      'leave', 'feel', 'keep', 'meet', 'sit', 'stand', 'understand', 'run', 'begin', 'swim', 'sing', 'fall', 'forget',
-      'hide', 'bite', 'break', 'choose', 'speak', 'steal', 'wake', 'wear', 'tear', 'throw', 'grow', 'fly', 'draw',
-      'shoot', 'build', 'send', 'spend', 'lend', 'lose', 'pay', 'lay', 'put', 'cut', 'hit', 'hurt', 'let', 'set',
-      'shut', 'cost', 'beat', 'become', 'hold', 'hear', 'mean', 'light', 'ride', 'rise', 'drive', 'shake', 'forgive',
-      'lie', 'swear', 'hang', 'dig', 'stick', 'strike', 'sweep', 'weep', 'bend', 'bleed', 'breed', 'feed', 'flee',
-      'grind', 'kneel', 'lead', 'seek', 'shine', 'sink', 'spin', 'spit', 'split', 'spread', 'spring', 'sting',
-      'stink', 'swing', 'wind', 'wring'];
-    assert.deepEqual(common.filter((verb) => !irregularVerbs.has(verb)), []);
+    const common = [
+      'be',
+      'have',
+      'do',
+      'go',
+      'come',
+      'see',
+      'eat',
+      'drink',
+      'write',
+      'read',
+      'take',
+      'give',
+      'get',
+      'make',
+      'know',
+      'think',
+      'bring',
+      'buy',
+      'teach',
+      'catch',
+      'fight',
+      'find',
+      'sell',
+      'tell',
+      'say',
+      'sleep',
+      'leave',
+      'feel',
+      'keep',
+      'meet',
+      'sit',
+      'stand',
+      'understand',
+      'run',
+      'begin',
+      'swim',
+      'sing',
+      'fall',
+      'forget',
+      'hide',
+      'bite',
+      'break',
+      'choose',
+      'speak',
+      'steal',
+      'wake',
+      'wear',
+      'tear',
+      'throw',
+      'grow',
+      'fly',
+      'draw',
+      'shoot',
+      'build',
+      'send',
+      'spend',
+      'lend',
+      'lose',
+      'pay',
+      'lay',
+      'put',
+      'cut',
+      'hit',
+      'hurt',
+      'let',
+      'set',
+      'shut',
+      'cost',
+      'beat',
+      'become',
+      'hold',
+      'hear',
+      'mean',
+      'light',
+      'ride',
+      'rise',
+      'drive',
+      'shake',
+      'forgive',
+      'lie',
+      'swear',
+      'hang',
+      'dig',
+      'stick',
+      'strike',
+      'sweep',
+      'weep',
+      'bend',
+      'bleed',
+      'breed',
+      'feed',
+      'flee',
+      'grind',
+      'kneel',
+      'lead',
+      'seek',
+      'shine',
+      'sink',
+      'spin',
+      'spit',
+      'split',
+      'spread',
+      'spring',
+      'sting',
+      'stink',
+      'swing',
+      'wind',
+      'wring',
+    ];
+    assert.deepEqual(
+      common.filter((verb) => !irregularVerbs.has(verb)),
+      [],
+    );
   });
 });
 
@@ -284,11 +399,24 @@ describe('English spelling rules', () => {
   });
 
   it('"be" agrees in person and number', () => {
-    const present = ([[1, 'sg'], [2, 'sg'], [3, 'sg'], [1, 'pl'], [2, 'pl'], [3, 'pl']] as const).map(([p, n]) => [
-      finiteForm('be', 'present', p, n),
-      finiteForm('be', 'past', p, n),
+    const present = (
+      [
+        [1, 'sg'],
+        [2, 'sg'],
+        [3, 'sg'],
+        [1, 'pl'],
+        [2, 'pl'],
+        [3, 'pl'],
+      ] as const
+    ).map(([p, n]) => [finiteForm('be', 'present', p, n), finiteForm('be', 'past', p, n)]);
+    assert.deepEqual(present, [
+      ['am', 'was'],
+      ['are', 'were'],
+      ['is', 'was'],
+      ['are', 'were'],
+      ['are', 'were'],
+      ['are', 'were'],
     ]);
-    assert.deepEqual(present, [['am', 'was'], ['are', 'were'], ['is', 'was'], ['are', 'were'], ['are', 'were'], ['are', 'were']]);
     assert.equal(gloss('be', I, 'past'), 'I was');
     assert.equal(gloss('be', we, 'past'), 'we were');
     assert.equal(gloss('be', sheHe, 'present'), 'she/he is');

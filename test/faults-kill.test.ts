@@ -72,7 +72,11 @@ describe('SIGKILL during lugha ingest', () => {
         const listing = await h.call(key, '/api/audio/swh/audio?n=100');
         assert.equal(listing.statusCode, 200);
         const listed = (listing.json() as { data: Array<{ transcript: string; url: string }> }).data;
-        for (const transcript of reported) assert.ok(listed.some((c) => c.transcript === transcript), `${transcript} was reported ingested but is not listed`);
+        for (const transcript of reported)
+          assert.ok(
+            listed.some((c) => c.transcript === transcript),
+            `${transcript} was reported ingested but is not listed`,
+          );
         for (const clip of listed) {
           const played = await h.call(key, clip.url);
           assert.equal(played.statusCode, 200);

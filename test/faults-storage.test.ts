@@ -98,7 +98,10 @@ describe('audio storage gone while serving', () => {
       cpSync(backup, blobs, { recursive: true });
       rmSync(backup, { recursive: true, force: true });
       const after = await playAll(h, key);
-      assert.deepEqual(after.map((p) => p.response.statusCode), [200, 200, 200]);
+      assert.deepEqual(
+        after.map((p) => p.response.statusCode),
+        [200, 200, 200],
+      );
       assert.deepEqual(new Set(after.map((p) => p.sha)), expected);
       assert.equal(((await h.call(undefined, '/api/os/status')).json() as { service: { status: string } }).service.status, 'ok');
     } finally {
@@ -118,7 +121,10 @@ describe('audio storage gone while serving', () => {
     try {
       await ingest(dir, h.services);
       const { key } = await h.issue('startup', 'full');
-      assert.deepEqual((await playAll(h, key)).map((p) => p.response.statusCode), clips.map(() => 200));
+      assert.deepEqual(
+        (await playAll(h, key)).map((p) => p.response.statusCode),
+        clips.map(() => 200),
+      );
 
       const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
       for (const object of listed.Contents ?? []) await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: object.Key }));
@@ -174,8 +180,18 @@ describe('storage full during ingest', { skip: inCi ? false : noTinyVolume() }, 
 
       // What the full volume held: only whole blobs, each named by its content, one per recording.
       const files = readdirSync(snapshot, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-      assert.deepEqual(files.filter((f) => f.name.startsWith('.tmp-')).map((f) => f.name), [], 'no temporary file left behind');
-      for (const f of files) assert.equal(createHash('sha256').update(readFileSync(path.join(f.parentPath, f.name))).digest('hex'), f.name);
+      assert.deepEqual(
+        files.filter((f) => f.name.startsWith('.tmp-')).map((f) => f.name),
+        [],
+        'no temporary file left behind',
+      );
+      for (const f of files)
+        assert.equal(
+          createHash('sha256')
+            .update(readFileSync(path.join(f.parentPath, f.name)))
+            .digest('hex'),
+          f.name,
+        );
       const store = await openSqliteStore({ dataDir });
       try {
         const shas = await store.audio.allShas();
@@ -197,7 +213,10 @@ describe('storage full during ingest', { skip: inCi ? false : noTinyVolume() }, 
       try {
         const { key } = await h.issue('startup', 'full');
         const played = await playAll(h, key);
-        assert.deepEqual(played.map((p) => p.response.statusCode), clips.map(() => 200));
+        assert.deepEqual(
+          played.map((p) => p.response.statusCode),
+          clips.map(() => 200),
+        );
         assert.deepEqual(new Set(played.map((p) => p.sha)), new Set(clips.map((c) => createHash('sha256').update(c.wav).digest('hex'))));
       } finally {
         await h.close();

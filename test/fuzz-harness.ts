@@ -35,7 +35,10 @@ export async function fuzzStack(): Promise<FuzzStack> {
   const h = await harness({ flags: { sampleCap: 3 } });
   const corpusDirs: string[] = [];
   const speakers: string[] = [];
-  for (const [lang, base] of [['swh', 200], ['zul', 300]] as const) {
+  for (const [lang, base] of [
+    ['swh', 200],
+    ['zul', 300],
+  ] as const) {
     const dir = tempDir('lugha-fuzz-corpus-');
     corpusDirs.push(dir);
     const consented = [`${lang}-s1`, `${lang}-s2`];
@@ -55,7 +58,11 @@ export async function fuzzStack(): Promise<FuzzStack> {
   const languages = h.services.morphology.languages();
   const tenses = [...new Set(languages.flatMap((l) => l.tenses.map((t) => t.id)))];
   const forms: string[] = [];
-  for (const [language, root] of [['swh', 'penda'], ['zul', 'hamba'], ['sna', 'bika']] as const) {
+  for (const [language, root] of [
+    ['swh', 'penda'],
+    ['zul', 'hamba'],
+    ['sna', 'bika'],
+  ] as const) {
     const r = h.services.morphology.conjugate({ language, root, subject: '1sg', tense: tenses.find((t) => t === 'present') ?? tenses[0]! });
     if (r.ok) forms.push(r.value.surface_form);
   }

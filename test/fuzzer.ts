@@ -139,7 +139,15 @@ export function randomUnicode(rand: () => number, max = 12): string {
   let s = '';
   const n = 1 + Math.floor(rand() * max);
   for (let i = 0; i < n; i++) {
-    const range = pick(rand, [[0x20, 0x7e], [0x00, 0x1f], [0x80, 0x24f], [0x300, 0x36f], [0xd800, 0xdfff], [0xe000, 0xffff], [0x1f600, 0x1f64f]] as const);
+    const range = pick(rand, [
+      [0x20, 0x7e],
+      [0x00, 0x1f],
+      [0x80, 0x24f],
+      [0x300, 0x36f],
+      [0xd800, 0xdfff],
+      [0xe000, 0xffff],
+      [0x1f600, 0x1f64f],
+    ] as const);
     s += String.fromCodePoint(range[0] + Math.floor(rand() * (range[1] - range[0] + 1)));
   }
   return s;
@@ -258,7 +266,8 @@ export function buildRequest(rand: () => number, targets: readonly FuzzTarget[],
   const auth = rand();
   if (auth < 0.7) headers.authorization = `Bearer ${vocab.keys[0]}`;
   else if (auth < 0.8 && vocab.keys.length > 1) headers.authorization = `Bearer ${pick(rand, vocab.keys.slice(1))}`;
-  else if (auth < 0.87) headers.authorization = pick(rand, ['Bearer', 'Bearer lugha_short', `Basic ${Buffer.from('a:b').toString('base64')}`, `Bearer ${'x'.repeat(5000)}`, 'Bearer lugha_' + 'A'.repeat(43), `bearer  ${vocab.keys[0]}`]);
+  else if (auth < 0.87)
+    headers.authorization = pick(rand, ['Bearer', 'Bearer lugha_short', `Basic ${Buffer.from('a:b').toString('base64')}`, `Bearer ${'x'.repeat(5000)}`, 'Bearer lugha_' + 'A'.repeat(43), `bearer  ${vocab.keys[0]}`]);
   if (rand() < 0.1) headers.accept = pick(rand, ['text/html', 'application/xml', '*/*', 'application/problem+json', '\u00ff']);
   if (rand() < 0.05) headers.range = pick(rand, ['bytes=0-10', 'bytes=-5', 'bytes=99999999-', 'bytes=abc', 'bytes=5-1', 'bytes=0-1,3-4', 'items=0-1']);
   if (rand() < 0.05) headers.origin = pick(rand, ['https://evil.example', 'null', 'http://127.0.0.1:1']);
@@ -322,7 +331,9 @@ export function violations(request: FuzzRequest, response: FuzzResponse, codes: 
     }
   }
   const sent = `${request.url}\n${request.payload ?? ''}\n${Object.values(request.headers).join('\n')}`;
-  const seen = `${response.body}\n${Object.entries(response.headers).map(([k, v]) => `${k}: ${String(v)}`).join('\n')}`;
+  const seen = `${response.body}\n${Object.entries(response.headers)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('\n')}`;
   for (const secret of secrets) {
     if (secret && seen.includes(secret) && !sent.includes(secret)) out.push(`leaks ${JSON.stringify(secret)}`);
   }

@@ -60,10 +60,8 @@ ${verbs}`,
   });
 
   it('plural_prefix puts a prefix before plural forms only', () => {
-    const cartridge = cartridgeWith(
-      (`  - { id: imperative, label: imp, gloss: imperative, mood: imperative, source: s,
-      positive: { no_subject: true, plural_prefix: nimu, fv_plural: e }, negative: { fv: e } }`),
-    );
+    const cartridge = cartridgeWith(`  - { id: imperative, label: imp, gloss: imperative, mood: imperative, source: s,
+      positive: { no_subject: true, plural_prefix: nimu, fv_plural: e }, negative: { fv: e } }`);
     const generator = new Generator(cartridge);
     const form = (subject: string) => generator.generate('kora', { word_class: 'verb', tense: 'imperative', polarity: 'positive', subject }).surface;
     assert.equal(form('2sg'), 'kora');
@@ -71,9 +69,7 @@ ${verbs}`,
   });
 
   it('not_modelled refuses the form and names it, and the analyzer does not read it', () => {
-    const cartridge = cartridgeWith(
-      (`  - { id: future, label: fut, gloss: future, source: s, positive: { tam: za }, negative: { not_modelled: true } }`),
-    );
+    const cartridge = cartridgeWith(`  - { id: future, label: fut, gloss: future, source: s, positive: { tam: za }, negative: { not_modelled: true } }`);
     const generator = new Generator(cartridge);
     assert.equal(generator.generate('kora', { word_class: 'verb', tense: 'future', polarity: 'positive', subject: '2sg' }).surface, 'uzakora');
     assert.throws(
@@ -85,15 +81,43 @@ ${verbs}`,
   });
 
   it('reads simple rule patterns as the literal strings they match', () => {
-    assert.deepEqual(literalAlternatives('n[dg]')?.map((l) => l.text), ['nd', 'ng']);
-    assert.deepEqual(literalAlternatives('([ie])r')?.map((l) => [l.text, l.groups]), [['ir', ['i']], ['er', ['e']]]);
+    assert.deepEqual(
+      literalAlternatives('n[dg]')?.map((l) => l.text),
+      ['nd', 'ng'],
+    );
+    assert.deepEqual(
+      literalAlternatives('([ie])r')?.map((l) => [l.text, l.groups]),
+      [
+        ['ir', ['i']],
+        ['er', ['e']],
+      ],
+    );
     assert.equal(literalAlternatives('^jy')?.[0]?.anchored, true);
-    assert.deepEqual(literalAlternatives('(?<=[aeiou][^aeiou]*)[ae]l')?.map((l) => l.text), ['al', 'el']);
+    assert.deepEqual(
+      literalAlternatives('(?<=[aeiou][^aeiou]*)[ae]l')?.map((l) => l.text),
+      ['al', 'el'],
+    );
     assert.equal(literalAlternatives('[^aeiou]'), undefined);
     // + is read as one or two of it; ranges are spelled out; a leading lookahead is a condition.
-    assert.deepEqual(literalAlternatives('^f+')?.map((l) => l.text), ['f', 'ff']);
-    assert.deepEqual(literalAlternatives('([b-d]+)')?.map((l) => [l.text, l.groups]), [['b', ['b']], ['c', ['c']], ['d', ['d']], ['bb', ['bb']], ['cc', ['cc']], ['dd', ['dd']]]);
-    assert.deepEqual(literalAlternatives('^(?!jj$)(t)')?.map((l) => l.text), ['t']);
+    assert.deepEqual(
+      literalAlternatives('^f+')?.map((l) => l.text),
+      ['f', 'ff'],
+    );
+    assert.deepEqual(
+      literalAlternatives('([b-d]+)')?.map((l) => [l.text, l.groups]),
+      [
+        ['b', ['b']],
+        ['c', ['c']],
+        ['d', ['d']],
+        ['bb', ['bb']],
+        ['cc', ['cc']],
+        ['dd', ['dd']],
+      ],
+    );
+    assert.deepEqual(
+      literalAlternatives('^(?!jj$)(t)')?.map((l) => l.text),
+      ['t'],
+    );
     assert.equal(literalAlternatives('a*'), undefined);
     assert.equal(literalAlternatives('[a-]'), undefined);
   });

@@ -27,7 +27,7 @@ describe('conjugation in the grammar cartridges', () => {
     assert.match(result.english, /^I will go/);
   });
 
-  it('Kinyarwanda: the perfective stem and an object concord with Dahl\'s law', async () => {
+  it("Kinyarwanda: the perfective stem and an object concord with Dahl's law", async () => {
     assert.equal((await conjugate('language=kin&root=kora&subject=3sg&tense=past')).surface_form, 'yakoze');
     const loved = await conjugate('language=rw&root=kunda&subject=1sg&object=2sg&tense=present');
     assert.equal(loved.surface_form, 'ndagukunda');
@@ -45,6 +45,9 @@ describe('conjugation in the grammar cartridges', () => {
     const body = problemOf(res);
     assert.equal(body.code, 'invalid_parameter');
     const errors = body.errors as Array<{ parameter: string; message: string }>;
-    assert.ok(errors.some((e) => e.parameter === 'polarity' && /not modelled/.test(e.message)), JSON.stringify(errors));
+    assert.ok(
+      errors.some((e) => e.parameter === 'polarity' && /not modelled/.test(e.message)),
+      JSON.stringify(errors),
+    );
   });
 });

@@ -26,9 +26,7 @@ export interface Harness {
 }
 
 /** A whole app over a fresh SQLite store; the clock starts at `start`. */
-export async function harness(
-  options: { start?: string; flags?: ConfigFlags; extraRoutes?: (app: FastifyInstance, services: Services) => Promise<void> | void } = {},
-): Promise<Harness> {
+export async function harness(options: { start?: string; flags?: ConfigFlags; extraRoutes?: (app: FastifyInstance, services: Services) => Promise<void> | void } = {}): Promise<Harness> {
   const dataDir = tempDir();
   const clock = new ManualClock(options.start ?? '2026-03-10T12:00:00.000Z');
   const config = loadConfig({ env: {}, flags: { dataDir, logLevel: 'silent', ...options.flags } });

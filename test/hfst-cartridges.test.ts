@@ -76,7 +76,10 @@ describe("Lugha's transducers built from the cartridges", { skip: hfst ? false :
         } catch {
           continue; // the engine cannot make this cell either (counted as failing by the golden runner)
         }
-        assert.ok(generator.lookup(analysisOf(test.lemma, cell)).results.some((r) => r.output === form), `${test.lemma} ${JSON.stringify(test.cell)}`);
+        assert.ok(
+          generator.lookup(analysisOf(test.lemma, cell)).results.some((r) => r.output === form),
+          `${test.lemma} ${JSON.stringify(test.cell)}`,
+        );
         if (form === test.form) agreed++;
       }
       assert.equal(agreed, goldenVerbPassing(language.iso), 'the transducer passes the golden tests the engine passes');

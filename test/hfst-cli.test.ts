@@ -63,7 +63,10 @@ describe('lugha hfst lookup', { skip: hfst ? false : HFST_MISSING }, () => {
     const out = run(process.execPath, [bin, 'hfst', 'list', '--models-dir', models, '--json'], '');
     assert.equal(out.code, 0, out.stderr);
     const listed = JSON.parse(out.stdout);
-    assert.deepEqual(listed.models.map((m: { name: string }) => m.name), ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser']);
+    assert.deepEqual(
+      listed.models.map((m: { name: string }) => m.name),
+      ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser'],
+    );
   });
 });
 

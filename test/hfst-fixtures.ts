@@ -38,7 +38,6 @@ export function compileKipo(dir: string): KipoModels {
   };
 }
 
-
 /**
  * Compiles one xfst regular expression (`hfst-regexp2fst -S`) into `dir/<name>.hfstol`,
  * weighted (`hfst-fst2fst -w`) or not (`-O`); returns the file.

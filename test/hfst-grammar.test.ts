@@ -140,7 +140,10 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
         if (outputs.length === 0) unread++;
         const guesses = guesser.lookup(form.surface).results.map((r) => r.output);
         assert.ok(guesses.includes(`${form.analysis}+Guess`), `${language.iso} ${form.surface}: ${guesses.slice(0, 6).join(', ')} lacks ${form.analysis}+Guess`);
-        assert.ok(guesses.every((g) => g.endsWith('+Guess')), `${form.surface}: the guesser has no lexicon`);
+        assert.ok(
+          guesses.every((g) => g.endsWith('+Guess')),
+          `${form.surface}: the guesser has no lexicon`,
+        );
       }
       // Forms the lexicon can read as another verb (Zulu bona: the object bu- + ona) get no guess
       // through the fallback, as in GiellaLT; the others are left to it.
@@ -162,17 +165,24 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
     const dir = tempDir('lugha-hfst-exceptions-');
     try {
       const [b] = buildCartridgeModels({ morphology, outDir: dir, languages: [iso], lemmas: [base, lemma] });
-      assert.deepEqual(b!.exceptions.map((e) => e.lemma), [lemma]);
+      assert.deepEqual(
+        b!.exceptions.map((e) => e.lemma),
+        [lemma],
+      );
       const forms = exportVerbLexc(cartridge, generator, { lemmas: [lemma] })!.forms;
       assert.equal(b!.exceptions[0]!.forms, forms.length);
       const analyser = Transducer.load(readFileSync(path.join(dir, `${lughaModelNames(iso).analyser}.hfstol`)));
-      for (const form of forms) assert.ok(analyser.lookup(form.surface).results.some((r) => r.output === form.analysis), `${form.surface}: ${form.analysis}`);
+      for (const form of forms)
+        assert.ok(
+          analyser.lookup(form.surface).results.some((r) => r.output === form.analysis),
+          `${form.surface}: ${form.analysis}`,
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('serves the guesser as the analyser\'s fallback over REST: an unlisted verb is analysed by /api/v1/hfst/analyze', async () => {
+  it("serves the guesser as the analyser's fallback over REST: an unlisted verb is analysed by /api/v1/hfst/analyze", async () => {
     const iso = languages.map((l) => l.iso).find((code) => heldOut.get(code) && built.get(code)?.guesser)!;
     const lemma = heldOut.get(iso)!;
     const { cartridge, generator } = engineOf(iso);
@@ -201,7 +211,10 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
       const known = exportVerbLexc(cartridge, generator, { lemmas: [goldenVerbLemmas(cartridge)[0]!] })!.forms[0]!;
       const direct = await h.call(key, { method: 'POST', url: '/api/v1/hfst/analyze', payload: { model: names.analyser, inputs: [known.surface] } });
       const knownItem = direct.json().data[0] as { results: Array<{ output: string }>; fallback?: string };
-      assert.ok(knownItem.results.some((r) => r.output === known.analysis), JSON.stringify(knownItem));
+      assert.ok(
+        knownItem.results.some((r) => r.output === known.analysis),
+        JSON.stringify(knownItem),
+      );
       assert.equal(knownItem.fallback, undefined);
     } finally {
       await h.close();

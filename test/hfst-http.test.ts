@@ -53,16 +53,25 @@ describe('third-party HFST models over REST', { skip: hfst ? false : HFST_MISSIN
     assert.ok(byName['kipo-generator'].tags.includes('<v>'));
     assert.equal(byName.raw.usable, false, 'a file that is not optimized-lookup is listed as unusable');
     const filtered = await h.call(key, '/api/v1/hfst/models?direction=generate');
-    assert.deepEqual(filtered.json().data.map((m: { name: string }) => m.name), ['kipo-generator']);
+    assert.deepEqual(
+      filtered.json().data.map((m: { name: string }) => m.name),
+      ['kipo-generator'],
+    );
   });
 
   it('analyses with flags, weights (best first) and multi-code-point symbols, in NFC or NFD', async () => {
     const res = await post('analyze', { model: 'kipo-analyser', inputs: ['tɛ́ma', 'sítɛ́ma', 'mitɛ́ma', 'batɛ́ma', 'tɛ́ma'.normalize('NFD'), 'qq'] });
     assert.equal(res.statusCode, 200, res.body);
     const items = res.json().data;
-    assert.deepEqual(items[0].results, [{ output: 'tɛ́m<v><pres>', weight: 0 }, { output: 'tɛ́ma<n><sg>', weight: 3 }]);
+    assert.deepEqual(items[0].results, [
+      { output: 'tɛ́m<v><pres>', weight: 0 },
+      { output: 'tɛ́ma<n><sg>', weight: 3 },
+    ]);
     assert.equal(items[0].model, 'kipo-analyser');
-    assert.deepEqual(items[1].results.map((r: { output: string }) => r.output), ['tɛ́m<v><pres><neg>']);
+    assert.deepEqual(
+      items[1].results.map((r: { output: string }) => r.output),
+      ['tɛ́m<v><pres><neg>'],
+    );
     assert.deepEqual(items[2].results, [], 'the class flags forbid mi- with a class B stem');
     assert.equal(items[2].known_symbols, true);
     assert.deepEqual(items[3].results, [{ output: 'tɛ́ma<n><pl>', weight: 3 }]);
@@ -76,8 +85,14 @@ describe('third-party HFST models over REST', { skip: hfst ? false : HFST_MISSIN
     const items = res.json().data;
     assert.equal(items[0].model, 'kipo-generator');
     assert.deepEqual(items[0].results, [{ output: 'tɛ́milɛ́', weight: 1.25 }]);
-    assert.deepEqual(items[1].results.map((r: { output: string }) => r.output), ['mibula']);
-    assert.deepEqual(items[2].results.map((r: { output: string }) => r.output), ['sítɛ́ma']);
+    assert.deepEqual(
+      items[1].results.map((r: { output: string }) => r.output),
+      ['mibula'],
+    );
+    assert.deepEqual(
+      items[2].results.map((r: { output: string }) => r.output),
+      ['sítɛ́ma'],
+    );
   });
 
   it('stops on the input-epsilon cycle and says so', async () => {
@@ -154,7 +169,10 @@ describe('third-party HFST models over REST', { skip: hfst ? false : HFST_MISSIN
         const outputs = known.results.map((r: { output: string }) => r.output);
         assert.ok(outputs.includes('bula<n><sg>') && outputs.every((o: string) => !o.endsWith('<guess>')), outputs.join(', '));
         assert.equal(known.fallback, undefined);
-        assert.deepEqual(unknown.results.map((r: { output: string }) => r.output), ['zuzu<guess>']);
+        assert.deepEqual(
+          unknown.results.map((r: { output: string }) => r.output),
+          ['zuzu<guess>'],
+        );
         assert.equal(unknown.fallback, 'aaa-guesser');
         const strict = (await call({ model: 'kipo-analyser', inputs: ['zuzu'], fallback: false })).json().data[0];
         assert.deepEqual(strict.results, []);
@@ -197,4 +215,3 @@ describe('a models folder that is missing or empty', () => {
     }
   });
 });
-

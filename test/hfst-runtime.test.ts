@@ -45,8 +45,30 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const kipoWords = [
-    'bula', 'mibula', 'babula', 'mitɛ́ma', 'batɛ́ma', 'baŋgɔ̌', 'miŋgɔ̌', 'ŋgɔ̌', 'tɛ́ma', 'sítɛ́ma', 'sítɛ́mako', 'tɛ́makoɛ́',
-    'sítɛ́makoɛ́', 'bulilɛ́', 'bulile', 'sibulilɛ́', 'sítɛ́mile', 'kɔ̌la', 'kɔla', 'kɛla', 'kɛ́la', 'xyz', '', 'tɛ́ma tɛ́ma',
+    'bula',
+    'mibula',
+    'babula',
+    'mitɛ́ma',
+    'batɛ́ma',
+    'baŋgɔ̌',
+    'miŋgɔ̌',
+    'ŋgɔ̌',
+    'tɛ́ma',
+    'sítɛ́ma',
+    'sítɛ́mako',
+    'tɛ́makoɛ́',
+    'sítɛ́makoɛ́',
+    'bulilɛ́',
+    'bulile',
+    'sibulilɛ́',
+    'sítɛ́mile',
+    'kɔ̌la',
+    'kɔla',
+    'kɛla',
+    'kɛ́la',
+    'xyz',
+    '',
+    'tɛ́ma tɛ́ma',
   ];
 
   it('analyses Kipo (flags, weights, multi-code-point symbols) exactly as the C++ tool, with every output option', () => {
@@ -66,12 +88,22 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
 
   it('reads the flag-guarded forms a user would expect and refuses the ones the flags exclude', () => {
     const t = Transducer.load(readFileSync(kipo.weighted.analyser));
-    assert.deepEqual(t.lookup('sítɛ́ma').results.map((r) => r.output), ['tɛ́m<v><pres><neg>']);
+    assert.deepEqual(
+      t.lookup('sítɛ́ma').results.map((r) => r.output),
+      ['tɛ́m<v><pres><neg>'],
+    );
     assert.deepEqual(t.lookup('mitɛ́ma').results, [], 'mi- (class A) must not unify with a class B stem');
-    assert.deepEqual(t.lookup('sítɛ́makoɛ́').results.map((r) => r.output), ['tɛ́m<v><pres><neg><q><emph>'], 'the clitic clears NEG');
+    assert.deepEqual(
+      t.lookup('sítɛ́makoɛ́').results.map((r) => r.output),
+      ['tɛ́m<v><pres><neg><q><emph>'],
+      'the clitic clears NEG',
+    );
     assert.deepEqual(
       t.lookup('tɛ́ma').results.map((r) => [r.output, r.weight]),
-      [['tɛ́m<v><pres>', 0], ['tɛ́ma<n><sg>', 3]],
+      [
+        ['tɛ́m<v><pres>', 0],
+        ['tɛ́ma<n><sg>', 3],
+      ],
     );
     assert.equal(t.lookup('kɛ́la').tokenized, true);
     assert.equal(t.lookup('xyz').tokenized, false);
@@ -131,11 +163,20 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
   it('reads a transducer compiled by hfst-regexp2fst, with or without the HFST3 header', () => {
     const file = compileRegex(dir, 'cycle', '[ [ 0:x ]* b ] | [ a:b::1.5 c ] | [ a:b::0.5 c:d ]', true);
     const t = Transducer.load(readFileSync(file));
-    assert.deepEqual(t.lookup('ac').results, [{ output: 'bd', weight: 0.5 }, { output: 'bc', weight: 1.5 }]);
+    assert.deepEqual(t.lookup('ac').results, [
+      { output: 'bd', weight: 0.5 },
+      { output: 'bc', weight: 1.5 },
+    ]);
     assert.deepEqual(formatLookupBlock('ac', t.lookup('ac'), { weighted: true, showWeights: true }), reference(file, ['ac'], ['-w']));
     const b = t.lookup('b', { maxDepth: 20 });
     assert.equal(b.truncated, 'depth');
-    assert.deepEqual(b.results.map((r) => r.output).sort((x, y) => x.length - y.length).slice(0, 3), ['b', 'xb', 'xxb']);
+    assert.deepEqual(
+      b.results
+        .map((r) => r.output)
+        .sort((x, y) => x.length - y.length)
+        .slice(0, 3),
+      ['b', 'xb', 'xxb'],
+    );
     // Strip the HFST3 header: the older header-less layout reads the same.
     const bytes = readFileSync(file);
     const headerless = bytes.subarray(8 + bytes.readUInt16LE(5));
@@ -150,7 +191,10 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
     assert.ok(t.info.inputSymbolCount > 40, `${t.info.inputSymbolCount} input symbols`);
     const words = ['a', 'τ', 'σ', 'ab', 'τa', 'aτ', 'στ', 'zστ', letters.join(''), [...letters].reverse().join(''), 'qq', 'ω'];
     assert.equal(ours(file, words), reference(file, words));
-    assert.deepEqual(t.lookup('τ').results.map((r) => r.output), ['xτy', 'zτ']);
+    assert.deepEqual(
+      t.lookup('τ').results.map((r) => r.output),
+      ['xτy', 'zτ'],
+    );
   });
 
   it('keeps what hfst-optimized-lookup -u keeps: the first path found per output, ties in code point order', () => {
@@ -165,7 +209,10 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
   });
 
   it('refuses files that are not optimized-lookup transducers, saying how to convert them', () => {
-    assert.throws(() => Transducer.load(readFileSync(path.join(dir, 'kipo.ana.hfst'))), (e: unknown) => e instanceof HfstFormatError && /hfst-fst2fst -O/.test(e.message));
+    assert.throws(
+      () => Transducer.load(readFileSync(path.join(dir, 'kipo.ana.hfst'))),
+      (e: unknown) => e instanceof HfstFormatError && /hfst-fst2fst -O/.test(e.message),
+    );
     const good = readFileSync(kipo.weighted.analyser);
     assert.throws(() => Transducer.load(good.subarray(0, good.length - 20)), HfstFormatError);
     assert.throws(() => Transducer.load(Buffer.from('not a transducer at all, just some text that is long enough to fill a header')), HfstFormatError);
@@ -179,7 +226,7 @@ describe('weights print as the C++ tool prints floats', () => {
 });
 
 describe('flag switches', () => {
-  it('find each value\'s group when values collide in the hash table, and send every other value past the run', () => {
+  it("find each value's group when values collide in the hash table, and send every other value past the run", () => {
     const table: number[] = [7, 7, 7]; // another switch before this one: offsets must be honoured
     // Values 1, 9, 17 and 25 all hash to slot 1 of an 8-slot table.
     const groups = [1, 9, 17, 25].map((value, i) => ({ value, start: 100 + 10 * i }));

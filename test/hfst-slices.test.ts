@@ -45,6 +45,9 @@ describe('HFST lookups in slices', { skip: hfst ? false : HFST_MISSING }, () => 
     const comparable = (items: typeof sliced.value.items) => items.map((i) => (i.truncated ? { input: i.input, truncated: true } : i));
     assert.deepEqual(comparable(sliced.value.items), comparable(whole.value.items));
     assert.equal(sliced.value.model, whole.value.model);
-    assert.ok(sliced.value.items.some((i) => i.truncated === undefined && i.results.length > 0), 'untruncated words are compared whole');
+    assert.ok(
+      sliced.value.items.some((i) => i.truncated === undefined && i.results.length > 0),
+      'untruncated words are compared whole',
+    );
   });
 });

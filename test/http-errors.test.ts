@@ -111,15 +111,17 @@ describe('errors over HTTP', () => {
       const body = problemOf(res);
       assert.equal(body.code, 'invalid_parameter', c.url);
       const errors = body.errors as Array<{ parameter: string; message: string }>;
-      assert.ok(errors.some((e) => e.parameter === c.parameter && /control characters/.test(e.message)), `${c.url}: ${JSON.stringify(errors)}`);
+      assert.ok(
+        errors.some((e) => e.parameter === c.parameter && /control characters/.test(e.message)),
+        `${c.url}: ${JSON.stringify(errors)}`,
+      );
     }
     const plain = await h.call(key, '/api/v1/analyze?form=anapenda&language=swh');
     assert.equal(plain.statusCode, 200, 'the same route accepts an ordinary word');
   });
 
   it('refuses bad JSON, the wrong media type and oversized bodies', async () => {
-    const post = (payload: string, type = 'application/json') =>
-      h.call(undefined, { method: 'POST', url: '/test/echo', headers: { 'content-type': type }, payload });
+    const post = (payload: string, type = 'application/json') => h.call(undefined, { method: 'POST', url: '/test/echo', headers: { 'content-type': type }, payload });
     assert.equal((await post('{"a":1}')).statusCode, 200);
     const bad = await post('{"a":');
     assert.equal(bad.statusCode, 400);

@@ -8,7 +8,11 @@ import { harness, tempDir, type Harness } from './helpers.js';
 /** Three cartridges with metadata only (no grammar yet), so the listing has something to page through. */
 function fixtureLanguages(): string {
   const dir = tempDir('lugha-langs-');
-  for (const [iso, name] of [['swh', 'Swahili'], ['zul', 'Zulu'], ['sna', 'Shona']]) {
+  for (const [iso, name] of [
+    ['swh', 'Swahili'],
+    ['zul', 'Zulu'],
+    ['sna', 'Shona'],
+  ]) {
     mkdirSync(path.join(dir, iso!));
     writeFileSync(path.join(dir, iso!, 'cartridge.yaml'), `metadata:\n  iso639_3: ${iso}\n  name: ${name}\n  foundational: ${iso === 'swh'}\n`);
   }
@@ -30,7 +34,10 @@ describe('linguistic API, happy path', () => {
     assert.match(String(res.headers['content-type']), /^application\/json/);
     const body = res.json();
     assert.equal(body.status, 'ok');
-    assert.deepEqual(body.data.map((l: { iso: string }) => l.iso), ['sna', 'swh', 'zul']);
+    assert.deepEqual(
+      body.data.map((l: { iso: string }) => l.iso),
+      ['sna', 'swh', 'zul'],
+    );
     assert.deepEqual(body.meta, { count: 3, page: 1, per_page: 50, total: 3, pages: 1 });
     assert.equal(body.data.find((l: { iso: string }) => l.iso === 'swh').foundational, true);
   });
@@ -69,7 +76,10 @@ describe('linguistic API, happy path', () => {
 
   it('pages with page and per_page', async () => {
     const body = (await h.call(key, '/api/v1/languages?has_cartridge=true&page=2&per_page=2')).json();
-    assert.deepEqual(body.data.map((l: { iso: string }) => l.iso), ['zul']);
+    assert.deepEqual(
+      body.data.map((l: { iso: string }) => l.iso),
+      ['zul'],
+    );
     assert.deepEqual(body.meta, { count: 1, page: 2, per_page: 2, total: 3, pages: 2 });
   });
 

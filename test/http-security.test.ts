@@ -32,7 +32,17 @@ describe('authentication', () => {
 
   it('refuses malformed Authorization headers', async () => {
     const shaped = key.slice(6);
-    for (const header of [`Basic ${Buffer.from(`u:${key}`).toString('base64')}`, 'Bearer', 'Bearer ', `Token ${key}`, `Bearer ${key} extra`, `Bearer ${shaped}`, `Bearer ${key}x`, `Bearer lugha_${'!'.repeat(43)}`, `${key}`]) {
+    for (const header of [
+      `Basic ${Buffer.from(`u:${key}`).toString('base64')}`,
+      'Bearer',
+      'Bearer ',
+      `Token ${key}`,
+      `Bearer ${key} extra`,
+      `Bearer ${shaped}`,
+      `Bearer ${key}x`,
+      `Bearer lugha_${'!'.repeat(43)}`,
+      `${key}`,
+    ]) {
       const res = await refused(header, 'key_malformed');
       assert.match(String(res.headers['www-authenticate']), /error="invalid_token"/);
     }

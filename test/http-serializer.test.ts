@@ -30,11 +30,11 @@ describe('compiled response serialisers', () => {
             return serialize(payload);
           };
         });
-        app.get(
-          '/test/leaky',
-          { schema: { response: { 200: z.object({ shown: z.string(), nested: z.object({ kept: z.number() }) }) } } },
-          async () => ({ shown: 'yes', secret: 'speaker-17', nested: { kept: 1, path: '/var/lugha/blobs' } }),
-        );
+        app.get('/test/leaky', { schema: { response: { 200: z.object({ shown: z.string(), nested: z.object({ kept: z.number() }) }) } } }, async () => ({
+          shown: 'yes',
+          secret: 'speaker-17',
+          nested: { kept: 1, path: '/var/lugha/blobs' },
+        }));
       },
     });
     key = (await h.issue('enterprise')).key;

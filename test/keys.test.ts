@@ -13,7 +13,7 @@ describe('keys', () => {
   });
   after(() => h.close());
 
-  it('issues keys of the documented shape with the offer\'s lifetime', async () => {
+  it("issues keys of the documented shape with the offer's lifetime", async () => {
     const evaluation = await h.services.keys.create({ tier: 'evaluation', offer: 'evaluation' });
     const pilot = await h.services.keys.create({ tier: 'startup', offer: 'pilot', languages: ['sw', 'ZU', 'sna'] });
     const full = await h.services.keys.create({ tier: 'enterprise', offer: 'full' });

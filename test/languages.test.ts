@@ -7,7 +7,10 @@ import { packageRoot } from '../src/config.js';
 import { matchesGuthrie } from '../src/coverage/catalogue.js';
 import { harness, problemOf, type Harness } from './helpers.js';
 
-const glottologRows = readFileSync(path.join(packageRoot, 'reference', 'glottolog-narrow-bantu.tsv'), 'utf8').trim().split('\n').length - 1;
+const glottologRows =
+  readFileSync(path.join(packageRoot, 'reference', 'glottolog-narrow-bantu.tsv'), 'utf8')
+    .trim()
+    .split('\n').length - 1;
 
 interface Entry {
   iso: string | null;
@@ -24,8 +27,7 @@ interface Entry {
 describe('GET /api/v1/languages', () => {
   let h: Harness;
   let key: string;
-  const all = async (query = ''): Promise<{ data: Entry[]; meta: Record<string, number> }> =>
-    (await h.call(key, `/api/v1/languages?per_page=200${query}`)).json();
+  const all = async (query = ''): Promise<{ data: Entry[]; meta: Record<string, number> }> => (await h.call(key, `/api/v1/languages?per_page=200${query}`)).json();
   const everything = async (query = ''): Promise<Entry[]> => {
     const out: Entry[] = [];
     for (let page = 1; ; page++) {
@@ -50,7 +52,13 @@ describe('GET /api/v1/languages', () => {
     assert.equal(entries.length, first.meta.total);
     assert.equal(new Set(entries.map((e) => e.glottocode ?? e.iso)).size, entries.length, 'no language twice');
     assert.equal(entries.filter((e) => e.iso === null).length, 31, 'languoids without an ISO code are listed by glottocode');
-    assert.deepEqual(entries.filter((e) => e.has_cartridge).map((e) => e.iso).sort(), [...installed].sort());
+    assert.deepEqual(
+      entries
+        .filter((e) => e.has_cartridge)
+        .map((e) => e.iso)
+        .sort(),
+      [...installed].sort(),
+    );
   });
 
   it('pages with page and per_page, and the meta carries count and page', async () => {
@@ -61,7 +69,10 @@ describe('GET /api/v1/languages', () => {
     assert.equal(body.meta.page, 3);
     assert.equal(body.meta.pages, Math.ceil(body.meta.total / 7));
     const whole = await everything();
-    assert.deepEqual(body.data.map((e: Entry) => e.glottocode), whole.slice(14, 21).map((e) => e.glottocode));
+    assert.deepEqual(
+      body.data.map((e: Entry) => e.glottocode),
+      whole.slice(14, 21).map((e) => e.glottocode),
+    );
   });
 
   it('filters by has_cartridge, with the coverage of each cartridge', async () => {
@@ -75,8 +86,14 @@ describe('GET /api/v1/languages', () => {
 
   it('filters by capability and least level', async () => {
     const verbs = await all('&capability=verb_conjugation');
-    const expected = h.services.morphology.languages().filter((l) => l.capabilities.includes('conjugation')).map((l) => l.iso);
-    assert.deepEqual(verbs.data.map((e) => e.iso), expected);
+    const expected = h.services.morphology
+      .languages()
+      .filter((l) => l.capabilities.includes('conjugation'))
+      .map((l) => l.iso);
+    assert.deepEqual(
+      verbs.data.map((e) => e.iso),
+      expected,
+    );
     const syllables = await all('&capability=syllables&min_level=complete');
     assert.ok(syllables.data.length >= 2);
     assert.ok(syllables.data.every((e) => e.coverage?.capabilities.syllables === 'complete'));
@@ -92,7 +109,11 @@ describe('GET /api/v1/languages', () => {
     assert.ok(tz.every((e) => e.countries.includes('TZ')));
     assert.ok(tz.some((e) => e.iso === 'suk'));
     const nguni = await all('&guthrie=S.40');
-    for (const iso of ['zul', 'xho', 'ssw', 'nde']) assert.ok(nguni.data.some((e) => e.iso === iso), iso);
+    for (const iso of ['zul', 'xho', 'ssw', 'nde'])
+      assert.ok(
+        nguni.data.some((e) => e.iso === iso),
+        iso,
+      );
     assert.ok(nguni.data.every((e) => matchesGuthrie(e.guthrie, 'S.40') || matchesGuthrie(e.guthrie_group, 'S.40')));
     const combined = await all('&guthrie=S&has_cartridge=true&country=ZA');
     assert.ok(combined.data.length >= 5);

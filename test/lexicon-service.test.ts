@@ -28,7 +28,11 @@ describe('lexicon search', () => {
       assert.ok(lemmaMatches.length > 0, `${iso}: ${prefix}`);
       assert.deepEqual(result.entries.slice(0, lemmaMatches.length), lemmaMatches, `${iso}: lemma matches come first`);
       for (const e of lemmaMatches) assert.ok(e.lemma.toLowerCase().startsWith(prefix.toLowerCase()), `${iso}: ${e.lemma}`);
-      assert.deepEqual(lemmaMatches.map((e) => e.lemma), lemmaMatches.map((e) => e.lemma).sort((a, b) => a.localeCompare(b)), `${iso}: sorted`);
+      assert.deepEqual(
+        lemmaMatches.map((e) => e.lemma),
+        lemmaMatches.map((e) => e.lemma).sort((a, b) => a.localeCompare(b)),
+        `${iso}: sorted`,
+      );
       const all = searchLexicon(morphology, { language: iso, query: verb.lemma, word_class: 'verb', limit: 100 });
       assert.ok(all.ok && all.value.entries.some((e) => e.lemma === verb.lemma && e.word_class === 'verb' && e.source === verb.source), iso);
     }
@@ -90,7 +94,17 @@ describe('decomposition', () => {
     const result = decompositionSchema.parse(found.value);
     assert.ok(result.decompositions.length > 0, form);
     for (const d of result.decompositions) {
-      assert.equal(d.segmentation, d.words.map((w) => w.morphemes.map((m) => m.form).filter(Boolean).join('-')).join(' '));
+      assert.equal(
+        d.segmentation,
+        d.words
+          .map((w) =>
+            w.morphemes
+              .map((m) => m.form)
+              .filter(Boolean)
+              .join('-'),
+          )
+          .join(' '),
+      );
       assert.equal(d.segmentation.replace(/-/g, ''), form);
     }
     const none = decompose(morphology, 'qqqqzzzz', 'swh');

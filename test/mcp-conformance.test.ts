@@ -30,13 +30,10 @@ describe('MCP conformance suite against /mcp', { skip }, () => {
     let target = 0;
     let key = '';
     proxy = createServer((req, res) => {
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${key}` } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
+      const upstream = httpRequest({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers: { ...req.headers, authorization: `Bearer ${key}` } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
       upstream.on('error', () => res.destroy());
       req.pipe(upstream);
     });

@@ -43,7 +43,6 @@ export interface McpFuzzCall {
   client: number;
 }
 
-
 /** Hostile strings: traversal, injection, control and odd unicode, numbers in strings. */
 export const HOSTILE_STRINGS: readonly string[] = [
   '',
@@ -249,7 +248,24 @@ export async function mcpFuzzStack(): Promise<McpFuzzStack> {
   const languages = h.services.morphology.languages();
   const tenses = [...new Set(languages.flatMap((l) => l.tenses.map((t) => t.id)))];
   const languageCodes = ['swh', 'sw', 'swa', 'zul', 'zu', 'sna', 'nya', 'lug', 'kin', 'kon', 'xho', 'bas', 'asa', 'und', 'eng', 'zzz', 'SW', ...HOSTILE_STRINGS.slice(2, 12)];
-  const modelNames = ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser', 'kipo', 'raw', 'nope', '../kipo-analyser', '../../etc/passwd', 'kipo-analyser.hfstol', 'kipo-analyser.model.yaml', '.', '..', '/etc/passwd', 'models/kipo-analyser', 'kipo-analyser\u0000', 'KIPO-ANALYSER'];
+  const modelNames = [
+    'kipo-analyser',
+    'kipo-generator',
+    'kipo-plain-analyser',
+    'kipo',
+    'raw',
+    'nope',
+    '../kipo-analyser',
+    '../../etc/passwd',
+    'kipo-analyser.hfstol',
+    'kipo-analyser.model.yaml',
+    '.',
+    '..',
+    '/etc/passwd',
+    'models/kipo-analyser',
+    'kipo-analyser\u0000',
+    'KIPO-ANALYSER',
+  ];
   const words = ['penda', 'kupenda', '-pend-', 'ninapenda', 'hawatakipenda', 'hamba', 'ngiyahamba', 'bika', 'soma', 'tɛ́ma', 'sítɛ́ma', 'mibula', 'oo', 'qq', 'xyzzy'];
   const vocab: McpVocabulary = {
     language: languageCodes,

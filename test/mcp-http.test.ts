@@ -98,8 +98,14 @@ describe('/mcp over Streamable HTTP', () => {
       headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': needed.join(', ') },
     });
     assert.equal(preflight.statusCode, 204);
-    const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
-    assert.deepEqual(needed.filter((name) => !allowed.includes(name)), [], 'headers a browser would be refused');
+    const allowed = String(preflight.headers['access-control-allow-headers'])
+      .toLowerCase()
+      .split(/\s*,\s*/);
+    assert.deepEqual(
+      needed.filter((name) => !allowed.includes(name)),
+      [],
+      'headers a browser would be refused',
+    );
     const answer = await h.call(key, post(initialize, { origin: 'https://app.example.org' }));
     assert.match(String(answer.headers['access-control-expose-headers']), /Mcp-Protocol-Version/);
   });

@@ -112,7 +112,15 @@ describe('MCP resources, prompts, completions, logging', () => {
     assert.deepEqual(prompts.map((p) => p.name).sort(), ['conjugation_table', 'explain_word', 'numeral_drill']);
     const table = prompts.find((p) => p.name === 'conjugation_table')!;
     assert.match(table.description ?? '', /^\[Not available to this key: get_paradigm generates new forms/);
-    assert.deepEqual(table.arguments?.map((a) => [a.name, a.required ?? false]), [['language', true], ['root', true], ['tense', false], ['subject', false]]);
+    assert.deepEqual(
+      table.arguments?.map((a) => [a.name, a.required ?? false]),
+      [
+        ['language', true],
+        ['root', true],
+        ['tense', false],
+        ['subject', false],
+      ],
+    );
     await assert.rejects(academic.client.getPrompt({ name: 'conjugation_table', arguments: { language: 'swh', root: 'penda' } }), /not_in_tier/);
     const explain = await academic.client.getPrompt({ name: 'explain_word', arguments: { language: 'sw', form: 'hatutawapenda' } });
     const text = (explain.messages[0]!.content as { text: string }).text;

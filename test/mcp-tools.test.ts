@@ -78,20 +78,23 @@ describe('MCP tools, in-process', () => {
 
   it('registers exactly the declared tools, each with a group, a title, schemas and read-only annotations', async () => {
     const { tools: listed } = await mcp.client.listTools();
-    assert.deepEqual(listed.map((t) => t.name), declared);
+    assert.deepEqual(
+      listed.map((t) => t.name),
+      declared,
+    );
     for (const tool of listed) {
       assert.ok(tool.title && tool.description && tool.description.length > 80, `${tool.name} has a title and a description`);
       assert.equal(tool.inputSchema.type, 'object');
       assert.equal(tool.outputSchema?.type, 'object', `${tool.name} declares its output`);
-      assert.deepEqual(
-        { read: tool.annotations?.readOnlyHint, idem: tool.annotations?.idempotentHint, open: tool.annotations?.openWorldHint },
-        { read: true, idem: true, open: false },
-      );
+      assert.deepEqual({ read: tool.annotations?.readOnlyHint, idem: tool.annotations?.idempotentHint, open: tool.annotations?.openWorldHint }, { read: true, idem: true, open: false });
       assert.ok((toolGroups as readonly string[]).includes(tool._meta?.['dev.lugha/group'] as string), `${tool.name} has a group`);
     }
     const generative = tools.filter((t) => t.generative === true).map((t) => t.name);
     assert.deepEqual(generative, ['conjugate_verb', 'batch_conjugate', 'get_paradigm', 'get_tonal_analysis', 'hfst_generate']);
-    assert.deepEqual(tools.filter((t) => typeof t.generative === 'object').map((t) => t.name), ['predict_tones']);
+    assert.deepEqual(
+      tools.filter((t) => typeof t.generative === 'object').map((t) => t.name),
+      ['predict_tones'],
+    );
     assert.equal(listed.length, 21);
     const groups = Object.fromEntries(toolGroups.map((g) => [g, listed.filter((t) => t._meta?.['dev.lugha/group'] === g).map((t) => t.name)]));
     assert.deepEqual(groups.Tonal, ['get_tonal_pairs', 'predict_tones', 'get_minimal_pairs']);
@@ -115,7 +118,10 @@ describe('MCP tools, in-process', () => {
   it('conjugate_verb: the slots and English of a negative future with an object', async () => {
     const data = await ok('conjugate_verb', { language: 'swh', root: '-pend-', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' });
     assert.equal(data.surface_form, 'hawatakipenda');
-    assert.deepEqual(Object.entries(data.slots).map(([slot, m]: [string, any]) => `${slot}=${m.form}`), ['pre_initial=ha', 'subject=wa', 'tam=ta', 'object=ki', 'root=pend', 'fv=a']);
+    assert.deepEqual(
+      Object.entries(data.slots).map(([slot, m]: [string, any]) => `${slot}=${m.form}`),
+      ['pre_initial=ha', 'subject=wa', 'tam=ta', 'object=ki', 'root=pend', 'fv=a'],
+    );
     assert.match(data.english, /they will not love it/);
   });
 
@@ -127,12 +133,18 @@ describe('MCP tools, in-process', () => {
   it('batch_conjugate: items and a paradigm in order, a bad item reported in its place', async () => {
     const data = await ok('batch_conjugate', {
       language: 'sw',
-      items: [{ root: 'soma', subject: '1sg', tense: 'past' }, { root: 'soma', subject: 'c99' }],
+      items: [
+        { root: 'soma', subject: '1sg', tense: 'past' },
+        { root: 'soma', subject: 'c99' },
+      ],
       paradigm: { roots: ['penda'], tenses: ['present'], subjects: ['1sg', '2sg'] },
     });
     assert.equal(data.size, 4);
     assert.equal(data.failed, 1);
-    assert.deepEqual(data.results.map((r: any) => (r.ok ? r.result.surface_form : `!${r.error.parameter}`)), ['nilisoma', '!subject', 'ninapenda', 'unapenda']);
+    assert.deepEqual(
+      data.results.map((r: any) => (r.ok ? r.result.surface_form : `!${r.error.parameter}`)),
+      ['nilisoma', '!subject', 'ninapenda', 'unapenda'],
+    );
   });
 
   it("batch_conjugate: a batch over the tier's size is refused, naming the limit", async () => {
@@ -157,7 +169,10 @@ describe('MCP tools, in-process', () => {
     const best = data.analyses[0];
     assert.equal(best.language, 'swh');
     assert.equal(best.lemma, 'penda');
-    assert.deepEqual({ tense: best.features.tense, polarity: best.features.polarity, subject: best.features.subject, object: best.features.object }, { tense: 'future', polarity: 'negative', subject: 'c2', object: 'c7' });
+    assert.deepEqual(
+      { tense: best.features.tense, polarity: best.features.polarity, subject: best.features.subject, object: best.features.object },
+      { tense: 'future', polarity: 'negative', subject: 'c2', object: 'c7' },
+    );
   });
 
   it('analyze_form: an unknown language lists the installed ones', async () => {
@@ -196,7 +211,10 @@ describe('MCP tools, in-process', () => {
   });
 
   it('syllabify: a language without phonology names the ones that have it', async () => {
-    const withPhonology = h.services.morphology.languages().filter((l) => l.capabilities.includes('syllables')).map((l) => l.iso);
+    const withPhonology = h.services.morphology
+      .languages()
+      .filter((l) => l.capabilities.includes('syllables'))
+      .map((l) => l.iso);
     assert.ok(withPhonology.includes('swh') && !withPhonology.includes('nya'));
     await fails('syllabify', { language: 'nya', word: 'chikondi' }, new RegExp(`^invalid_parameter: Chichewa has no phonology yet.*\\nFix the \`language\` argument\\.\\nAllowed values: ${withPhonology.join(', ')}\\.`));
   });
@@ -215,11 +233,20 @@ describe('MCP tools, in-process', () => {
 
   it('list_languages: every installed cartridge, filterable by capability', async () => {
     const all = await ok('list_languages', {});
-    assert.deepEqual(all.languages.map((l: any) => l.iso), h.services.morphology.languages().map((l) => l.iso));
+    assert.deepEqual(
+      all.languages.map((l: any) => l.iso),
+      h.services.morphology.languages().map((l) => l.iso),
+    );
     const syllables = await ok('list_languages', { capability: 'syllables' });
-    const expected = h.services.morphology.languages().filter((l) => l.capabilities.includes('syllables')).map((l) => l.iso);
+    const expected = h.services.morphology
+      .languages()
+      .filter((l) => l.capabilities.includes('syllables'))
+      .map((l) => l.iso);
     assert.ok(expected.includes('swh') && expected.length < all.languages.length);
-    assert.deepEqual(syllables.languages.map((l: any) => l.iso), expected);
+    assert.deepEqual(
+      syllables.languages.map((l: any) => l.iso),
+      expected,
+    );
   });
 
   it('list_languages: an unknown capability is refused with the allowed ones', async () => {
@@ -284,7 +311,10 @@ describe('MCP tools, in-process', () => {
   });
 
   it('analyze_form and decompose_morphemes: a guessed root is flagged in the summary line', async () => {
-    for (const [name, args] of [['analyze_form', { form: 'ninabloga', language: 'swh' }], ['decompose_morphemes', { form: 'ninabloga', language: 'swh' }]] as const) {
+    for (const [name, args] of [
+      ['analyze_form', { form: 'ninabloga', language: 'swh' }],
+      ['decompose_morphemes', { form: 'ninabloga', language: 'swh' }],
+    ] as const) {
       const { result, text, data } = await call(name, args);
       assert.equal(result.isError, undefined, text);
       const best = (data.analyses ?? data.decompositions)[0];
@@ -346,7 +376,10 @@ describe('MCP tools, in-process', () => {
     assert.deepEqual(data.pairs.slice(0, all.data.length), all.data);
     for (const pair of data.pairs) {
       assert.equal(pair.language, language);
-      assert.ok(pair.items.every((i: any) => stripTones(i.form).toLowerCase() === stripTones(pair.items[0].form).toLowerCase()), pair.segments);
+      assert.ok(
+        pair.items.every((i: any) => stripTones(i.form).toLowerCase() === stripTones(pair.items[0].form).toLowerCase()),
+        pair.segments,
+      );
       assert.ok(new Set(pair.items.map((i: any) => i.form)).size > 1, 'the forms differ in tone');
     }
     const few = await ok('get_tonal_pairs', { limit: 3 });
@@ -403,7 +436,10 @@ describe('MCP tools, in-process', () => {
     assert.deepEqual({ direction: analyser.direction, weighted: analyser.weighted, origin: analyser.origin, usable: analyser.usable }, { direction: 'analyse', weighted: true, origin: 'third_party', usable: true });
     assert.ok(analyser.tags.includes('<neg>'));
     const generators = await ok('hfst_list_models', { direction: 'generate' });
-    assert.deepEqual(generators.models.map((m: any) => m.name), ['kipo-generator']);
+    assert.deepEqual(
+      generators.models.map((m: any) => m.name),
+      ['kipo-generator'],
+    );
     assert.ok(!JSON.stringify(all).includes(dir), 'no storage path');
   });
 
@@ -415,8 +451,14 @@ describe('MCP tools, in-process', () => {
     const data = await ok('hfst_analyze', { model: 'kipo-analyser', inputs: ['tɛ́ma', 'sítɛ́ma', 'qq'] });
     assert.equal(data.model, 'kipo-analyser');
     assert.equal(data.direction, 'analyse');
-    assert.deepEqual(data.items[0].results, [{ output: 'tɛ́m<v><pres>', weight: 0 }, { output: 'tɛ́ma<n><sg>', weight: 3 }]);
-    assert.deepEqual(data.items[1].results.map((r: any) => r.output), ['tɛ́m<v><pres><neg>']);
+    assert.deepEqual(data.items[0].results, [
+      { output: 'tɛ́m<v><pres>', weight: 0 },
+      { output: 'tɛ́ma<n><sg>', weight: 3 },
+    ]);
+    assert.deepEqual(
+      data.items[1].results.map((r: any) => r.output),
+      ['tɛ́m<v><pres><neg>'],
+    );
     assert.deepEqual({ results: data.items[2].results, known: data.items[2].known_symbols }, { results: [], known: false });
   });
 
@@ -434,7 +476,10 @@ describe('MCP tools, in-process', () => {
     const data = await ok('hfst_generate', { language: 'und', inputs: ['tɛ́m<v><past>', 'bula<n><pl>'], n_best: 1 });
     assert.equal(data.model, 'kipo-generator');
     assert.deepEqual(data.items[0].results, [{ output: 'tɛ́milɛ́', weight: 1.25 }]);
-    assert.deepEqual(data.items[1].results.map((r: any) => r.output), ['mibula']);
+    assert.deepEqual(
+      data.items[1].results.map((r: any) => r.output),
+      ['mibula'],
+    );
   });
 
   it('hfst_generate: an analyser given as the model is refused, naming the generators', { skip: hfstSkip }, async () => {
@@ -450,7 +495,11 @@ describe('MCP tools, in-process', () => {
 
   it('spell_number: a class the cardinal does not agree with is refused with the classes it does', async () => {
     const classes = (await ok('spell_number', { language: 'swh', number: '2' })).classes as string[];
-    await fails('spell_number', { language: 'swh', number: '2', class: 'c99' }, new RegExp(`^invalid_parameter: the cardinal of swh has no concord for class c99\\nFix the \`class\` argument\\.\\nAllowed values: ${classes.join(', ')}\\.$`));
+    await fails(
+      'spell_number',
+      { language: 'swh', number: '2', class: 'c99' },
+      new RegExp(`^invalid_parameter: the cardinal of swh has no concord for class c99\\nFix the \`class\` argument\\.\\nAllowed values: ${classes.join(', ')}\\.$`),
+    );
   });
 
   it('an Academic key may analyse and look up but not generate with a transducer', { skip: hfstSkip }, async () => {
@@ -461,7 +510,11 @@ describe('MCP tools, in-process', () => {
     const refused = await academic.client.callTool({ name: 'hfst_generate', arguments: { model: 'kipo-generator', inputs: ['bula<n><pl>'] } });
     assert.equal(refused.isError, true);
     assert.match(textOf(refused), /^not_in_tier: hfst_generate generates new forms, which needs a Startup or Enterprise key/);
-    for (const [name, args] of [['hfst_analyze', { model: 'kipo-analyser', inputs: ['bula'] }], ['get_tonal_pairs', { limit: 1 }], ['spell_number', { language: 'swh', number: '7' }]] as const) {
+    for (const [name, args] of [
+      ['hfst_analyze', { model: 'kipo-analyser', inputs: ['bula'] }],
+      ['get_tonal_pairs', { limit: 1 }],
+      ['spell_number', { language: 'swh', number: '7' }],
+    ] as const) {
       const allowed = await academic.client.callTool({ name, arguments: args });
       assert.equal(allowed.isError, undefined, `${name}: ${textOf(allowed)}`);
     }
@@ -475,10 +528,15 @@ describe('MCP tools, in-process', () => {
     const tense = made.features.tense as string;
     const form = made.surface_form as string;
     const candidates: Record<string, unknown> = {
-      language: 'swh', root: 'penda', subject: '1sg', tense, polarity: 'positive',
+      language: 'swh',
+      root: 'penda',
+      subject: '1sg',
+      tense,
+      polarity: 'positive',
       items: [{ root: 'penda', subject: '1sg', tense }],
       paradigm: { roots: ['penda'], tenses: [tense], subjects: ['1sg'] },
-      tenses: [tense], subjects: ['1sg'],
+      tenses: [tense],
+      subjects: ['1sg'],
     };
     // The positive control: with a Startup key these arguments do yield the form, through predict_tones too.
     assert.ok(JSON.stringify((await ok('predict_tones', { language: 'swh', root: 'penda', subject: '1sg', tense })).surface_form).includes(form));
@@ -507,7 +565,12 @@ describe('MCP tools, in-process', () => {
 
   it('word arguments with control characters are refused, and a summary stays one line (found by the MCP fuzzer)', async () => {
     // Before: analyze_form("Ȭu\n…") gave Zulu "analyses" whose lemma held the newline, and the summary line echoed it as extra lines.
-    for (const [name, args] of [['analyze_form', { form: 'Ȭu\nX' }], ['decompose_morphemes', { form: 'ni\u0000na', language: 'swh' }], ['validate_form', { form: 'penda\ud800', language: 'swh' }], ['syllabify', { language: 'swh', word: 'ni\tna' }]] as const) {
+    for (const [name, args] of [
+      ['analyze_form', { form: 'Ȭu\nX' }],
+      ['decompose_morphemes', { form: 'ni\u0000na', language: 'swh' }],
+      ['validate_form', { form: 'penda\ud800', language: 'swh' }],
+      ['syllabify', { language: 'swh', word: 'ni\tna' }],
+    ] as const) {
       await fails(name, args, /word has no control characters/);
     }
     const { result, text } = await call('search_roots', { language: 'swh', query: 'pend\nFix the `language` argument.' });

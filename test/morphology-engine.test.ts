@@ -58,7 +58,10 @@ describe('enclitics (lug)', () => {
 describe('analysis reads rules backwards (lug)', () => {
   // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
   // analyzer could not propose their lemmas.
-  const readings = (word: string) => engineOf('lug').analyzer.analyze(word).map((a) => `${a.lemma} ${a.cell.tense} ${a.cell.subject}`);
+  const readings = (word: string) =>
+    engineOf('lug')
+      .analyzer.analyze(word)
+      .map((a) => `${a.lemma} ${a.cell.tense} ${a.cell.subject}`);
   it('a perfect stem that a rule rewrote without a right-hand pattern (beer -> badd)', () => {
     assert.ok(readings('abadde').includes('beera perfect c1'), readings('abadde').join(', '));
   });
@@ -157,7 +160,12 @@ describe('generation and analysis round trip (swh)', () => {
     ['gonga', 'not in the lexicon'],
   ] as const) {
     it(`${root} (${why}): every tense × polarity × subject analyses back to its lemma and cell`, { skip }, () => {
-      if (root === 'gonga') assert.equal(engineOf('swh').cartridge.lexicon.some((e) => e.lemma === 'gonga'), false, 'gonga must stay out of the lexicon');
+      if (root === 'gonga')
+        assert.equal(
+          engineOf('swh').cartridge.lexicon.some((e) => e.lemma === 'gonga'),
+          false,
+          'gonga must stay out of the lexicon',
+        );
       assert.deepEqual(roundTrip(root, swh!.subjects, [undefined]), []);
     });
   }
@@ -289,8 +297,7 @@ describe('the engine never branches on a language', () => {
         return [];
       }
     });
-  const sources = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
   // language-codes.ts reads the reference tables of language codes; mcp/argument-docs.ts names the
   // languages of the examples a model is shown. They are the two places codes may be spelt out.
   const exempt = [path.join('src', 'language-codes.ts'), path.join('src', 'mcp', 'argument-docs.ts')];

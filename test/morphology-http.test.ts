@@ -123,7 +123,10 @@ describe('morphology routes, happy path', () => {
 
   it('lists every cartridge with capabilities, tenses, subjects and golden-test coverage', async () => {
     const { data } = (await get('/api/v1/languages?has_cartridge=true&per_page=200')).json();
-    assert.deepEqual(data.map((l: { iso: string }) => l.iso), h.services.morphology.languages().map((l) => l.iso));
+    assert.deepEqual(
+      data.map((l: { iso: string }) => l.iso),
+      h.services.morphology.languages().map((l) => l.iso),
+    );
     const swh = data.find((l: { iso: string }) => l.iso === 'swh');
     assert.equal(swh.name, 'Swahili');
     for (const capability of ['conjugation', 'analysis', 'syllables']) assert.ok(swh.capabilities.includes(capability), capability);
@@ -146,13 +149,19 @@ describe('morphology routes, happy path', () => {
   it('generates items and a paradigm in one batch, in order, counting forms', async () => {
     const res = await batch({
       language: 'swh',
-      items: [{ root: 'penda', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' }, { root: 'soma', subject: '1sg', tense: 'past', extensions: ['applicative'] }],
+      items: [
+        { root: 'penda', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' },
+        { root: 'soma', subject: '1sg', tense: 'past', extensions: ['applicative'] },
+      ],
       paradigm: { roots: ['la'], subjects: ['1sg', '3pl'], tenses: ['present', 'perfect'], polarity: ['positive', 'negative'] },
     });
     assert.equal(res.statusCode, 200, res.body);
     const { data, meta } = res.json();
     assert.equal(meta.count, 2 + 1 * 2 * 2 * 2);
-    assert.deepEqual(data.map((d: { index: number }) => d.index), [...data.keys()]);
+    assert.deepEqual(
+      data.map((d: { index: number }) => d.index),
+      [...data.keys()],
+    );
     assert.ok(data.every((d: { ok: boolean }) => d.ok));
     assert.deepEqual(
       data.map((d: { result: { surface_form: string } }) => d.result.surface_form),
@@ -274,7 +283,10 @@ describe('morphology routes, errors', () => {
     const evaluation = (await h.issue('evaluation', 'evaluation')).key;
     const ten = await batch({ language: 'swh', paradigm: { roots: ['penda', 'soma'], subjects: ['1sg'], tenses: ['present', 'past', 'future', 'perfect', 'habitual'] } }, evaluation);
     assert.equal(ten.statusCode, 200);
-    const res = await batch({ language: 'swh', items: [{ root: 'penda', subject: '1sg' }], paradigm: { roots: ['penda', 'soma'], subjects: ['1sg'], tenses: ['present', 'past', 'future', 'perfect', 'habitual'] } }, evaluation);
+    const res = await batch(
+      { language: 'swh', items: [{ root: 'penda', subject: '1sg' }], paradigm: { roots: ['penda', 'soma'], subjects: ['1sg'], tenses: ['present', 'past', 'future', 'perfect', 'habitual'] } },
+      evaluation,
+    );
     assert.equal(res.statusCode, 413);
     const body = problemOf(res);
     assert.equal(body.code, 'batch_too_large');

@@ -26,7 +26,9 @@ function imports(file: string): string[] {
 const rel = (file: string) => path.relative(packageRoot, file);
 const languagesDir = path.join(packageRoot, 'languages');
 // languages/schema/ holds the JSON Schemas of the cartridge files (test/cartridge-schema.test.ts); every other folder is a cartridge.
-const cartridgeDirs = readdirSync(languagesDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'schema').map((e) => e.name);
+const cartridgeDirs = readdirSync(languagesDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'schema')
+  .map((e) => e.name);
 
 describe('architecture rules', () => {
   let h: Harness;
@@ -52,9 +54,12 @@ describe('architecture rules', () => {
   });
 
   it('no route imports a store implementation or a database driver', () => {
-    const forbidden = (spec: string) =>
-      /(^|\/)store\/(?!store\.js$)/.test(spec) || ['better-sqlite3', 'pg', 'kysely', 'ioredis', '@aws-sdk/client-s3'].includes(spec) || /blob-store\.js$/.test(spec);
-    const offences = sourceFiles(path.join(packageRoot, 'src', 'http')).flatMap((f) => imports(f).filter(forbidden).map((s) => `${rel(f)}: ${s}`));
+    const forbidden = (spec: string) => /(^|\/)store\/(?!store\.js$)/.test(spec) || ['better-sqlite3', 'pg', 'kysely', 'ioredis', '@aws-sdk/client-s3'].includes(spec) || /blob-store\.js$/.test(spec);
+    const offences = sourceFiles(path.join(packageRoot, 'src', 'http')).flatMap((f) =>
+      imports(f)
+        .filter(forbidden)
+        .map((s) => `${rel(f)}: ${s}`),
+    );
     assert.deepEqual(offences, []);
   });
 
@@ -140,6 +145,9 @@ describe('architecture rules', () => {
     }
     const served = (await h.call(undefined, '/api/os/layers')).json();
     assert.deepEqual(served.rules, JSON.parse(JSON.stringify(ARCHITECTURE_RULES)));
-    assert.deepEqual(served.layers.map((l: { id: string }) => l.id), ['edge', 'services', 'engine', 'cartridges', 'store', 'shared']);
+    assert.deepEqual(
+      served.layers.map((l: { id: string }) => l.id),
+      ['edge', 'services', 'engine', 'cartridges', 'store', 'shared'],
+    );
   });
 });

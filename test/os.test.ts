@@ -43,12 +43,22 @@ describe('product status API', () => {
   it('lists every declared cartridge with coverage per capability and measured accuracy', async () => {
     const body = (await h.call(undefined, '/api/os/cartridges')).json();
     const installed = h.services.morphology.languages().map((l) => l.iso);
-    assert.deepEqual(body.cartridges.map((c: { iso: string }) => c.iso), installed);
+    assert.deepEqual(
+      body.cartridges.map((c: { iso: string }) => c.iso),
+      installed,
+    );
     assert.equal(body.count, installed.length);
-    assert.deepEqual(body.capabilities.map((c: { id: string }) => c.id), capabilityEvaluators.map((e) => e.id));
+    assert.deepEqual(
+      body.capabilities.map((c: { id: string }) => c.id),
+      capabilityEvaluators.map((e) => e.id),
+    );
     assert.ok(installed.length >= 27, `${installed.length} cartridges`);
     for (const c of body.cartridges) {
-      assert.deepEqual(Object.keys(c.capabilities), capabilityEvaluators.map((e) => e.id), c.iso);
+      assert.deepEqual(
+        Object.keys(c.capabilities),
+        capabilityEvaluators.map((e) => e.id),
+        c.iso,
+      );
       assert.ok(c.files.includes('cartridge.yaml'));
     }
     const declared = body.cartridges.filter((c: { capabilities: { verb_conjugation: { level: string } } }) => c.capabilities.verb_conjugation.level === 'none');
@@ -85,7 +95,10 @@ describe('product status API', () => {
     const { families } = (await h.call(undefined, '/api/os/templates')).json();
     const names = families.map((f: { family: string }) => f.family);
     for (const f of ['verb', 'noun', 'numeral', 'tone', 'phonology']) assert.ok(names.includes(f), f);
-    assert.deepEqual(families.map((f: { order: number }) => f.order), families.map((_: unknown, i: number) => i + 1));
+    assert.deepEqual(
+      families.map((f: { order: number }) => f.order),
+      families.map((_: unknown, i: number) => i + 1),
+    );
     assert.ok(names.indexOf('verb') < names.indexOf('numeral'), 'the roadmap builds verbs before numerals');
     const verb = families.find((f: { family: string }) => f.family === 'verb');
     for (const slot of ['subject', 'tam', 'root', 'fv']) assert.ok(verb.parts.includes(slot), slot);

@@ -65,8 +65,15 @@ function conformance(name: string, skip: string | undefined, open: () => Promise
       const decisions = await Promise.all(Array.from({ length: 200 }, () => subject.counter.consume(id, day, 50)));
       assert.equal(decisions.filter((d) => d.allowed).length, 49);
       assert.equal(await subject.counter.used(id, day), 50);
-      const used = decisions.filter((d) => d.allowed).map((d) => d.used).sort((a, b) => a - b);
-      assert.deepEqual(used, Array.from({ length: 49 }, (_, i) => i + 2), 'every admitted request got its own count');
+      const used = decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.used)
+        .sort((a, b) => a - b);
+      assert.deepEqual(
+        used,
+        Array.from({ length: 49 }, (_, i) => i + 2),
+        'every admitted request got its own count',
+      );
     });
 
     it('counts without a limit when the limit is null, and refuses everything at limit 0', async () => {
@@ -90,7 +97,7 @@ function conformance(name: string, skip: string | undefined, open: () => Promise
       assert.equal(await subject.counter.used(newKeyId(), '2026-03-10'), 0);
     });
 
-    it('starts a new count at 00:00 UTC (injected clock) and keeps the old day\'s count', async () => {
+    it("starts a new count at 00:00 UTC (injected clock) and keeps the old day's count", async () => {
       const id = newKeyId();
       await subject.addKey(id);
       const clock = new ManualClock('2026-03-10T23:59:59.500Z');

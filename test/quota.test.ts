@@ -27,7 +27,11 @@ describe('daily quota', () => {
     assert.equal(ok.length, 60);
     assert.equal(limited.length, 90);
     const remaining = ok.map((r) => Number(/r=(\d+)/.exec(String(r.headers.ratelimit))![1])).sort((a, b) => a - b);
-    assert.deepEqual(remaining, Array.from({ length: 60 }, (_, i) => i), 'each admitted request saw a distinct count');
+    assert.deepEqual(
+      remaining,
+      Array.from({ length: 60 }, (_, i) => i),
+      'each admitted request saw a distinct count',
+    );
   });
 
   it('answers a spent quota with 429, Retry-After and the reset time, and resets at 00:00 UTC', async () => {
@@ -88,7 +92,11 @@ describe('quota counter across processes', () => {
       const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', child, h.dataDir, id, '2026-03-10', '2500', '1000', startAt]);
       const results = await Promise.all([run(), run(), run()]);
       const allowed = results.map((r) => Number(r.stdout));
-      assert.equal(allowed.reduce((a, b) => a + b, 0), 2500, `admitted per process: ${allowed.join(', ')}`);
+      assert.equal(
+        allowed.reduce((a, b) => a + b, 0),
+        2500,
+        `admitted per process: ${allowed.join(', ')}`,
+      );
       assert.equal(await h.services.store.quota.used(id, '2026-03-10'), 2500);
     } finally {
       await h.close();

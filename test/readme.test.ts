@@ -55,7 +55,11 @@ describe("the README's MCP client configuration", () => {
     try {
       assert.equal(client.getServerVersion()?.name, 'lugha');
       const { tools } = await client.listTools();
-      for (const name of ['conjugate_verb', 'get_noun_classes', 'syllabify', 'spell_number']) assert.ok(tools.some((t) => t.name === name), name);
+      for (const name of ['conjugate_verb', 'get_noun_classes', 'syllabify', 'spell_number'])
+        assert.ok(
+          tools.some((t) => t.name === name),
+          name,
+        );
       const result = await client.callTool({ name: 'conjugate_verb', arguments: { language: 'swh', root: 'penda', subject: '3pl', tense: 'future', polarity: 'negative', object: 'c7' } });
       assert.notEqual(result.isError, true, JSON.stringify(result));
       assert.match(JSON.stringify(result.content), /hawatakipenda/);

@@ -59,9 +59,11 @@ describe('size limits before per-item work', () => {
 
   it(`REST: ${HUGE_ITEMS} items with an Evaluation key get a short 413 naming the tier's limit, without stalling /healthz`, async () => {
     const { key, id } = await h.issue('evaluation');
-    const { outcome: res, healthzMs, loopDelayMs } = await withConcurrentHealthz(h, () =>
-      h.call(key, { method: 'POST', url: '/api/v1/batch-generate', headers: { 'content-type': 'application/json' }, payload: hugeBody }),
-    );
+    const {
+      outcome: res,
+      healthzMs,
+      loopDelayMs,
+    } = await withConcurrentHealthz(h, () => h.call(key, { method: 'POST', url: '/api/v1/batch-generate', headers: { 'content-type': 'application/json' }, payload: hugeBody }));
     assert.equal(res.statusCode, 413);
     const body = problemOf(res);
     assert.equal(body.code, 'batch_too_large');
@@ -207,8 +209,7 @@ describe('size limits before per-item work', () => {
     try {
       const { key } = await wide.issue('enterprise');
       const padded = (bytes: number, body: Record<string, unknown>) => JSON.stringify({ ...body, pad: 'x'.repeat(bytes) });
-      const post = (url: string, payload: string) =>
-        wide.call(key, { method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload });
+      const post = (url: string, payload: string) => wide.call(key, { method: 'POST', url, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, payload });
       const cases: Array<[string, number, number]> = [
         ['/api/v1/hfst/analyze', routeBodyLimits.hfstLookup, 256 * 1024],
         ['/api/v1/batch-generate', routeBodyLimits.batchGenerate, 1024 * 1024],

@@ -82,8 +82,7 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (instance: Instance, url: string, key: string, init: RequestInit = {}) =>
-    fetch(`${instance.origin}${url}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers ?? {}) } });
+  const get = (instance: Instance, url: string, key: string, init: RequestInit = {}) => fetch(`${instance.origin}${url}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers ?? {}) } });
 
   it('keeps the daily quota exact under 1,000 concurrent requests spread over three instances', async () => {
     const { key, id } = await createKey('academic'); // 500 requests a day
@@ -99,7 +98,11 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
     const histogram = JSON.stringify(statuses.reduce<Record<string, number>>((h, s) => ({ ...h, [`${s.status} ${s.code}`]: (h[`${s.status} ${s.code}`] ?? 0) + 1 }), {}));
     assert.equal(ok.length, 500, histogram);
     assert.equal(refused.length, 500, histogram);
-    for (const n of [0, 1, 2]) assert.ok(ok.some((s) => s.instance === n), `instance ${n} admitted some requests`);
+    for (const n of [0, 1, 2])
+      assert.ok(
+        ok.some((s) => s.instance === n),
+        `instance ${n} admitted some requests`,
+      );
     assert.equal(await usedToday(id), 500);
     const after = await get(instances[1]!, '/api/v1/languages', key);
     assert.equal(after.status, 429);
@@ -119,8 +122,7 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
 
   it('answers 410 on every instance for clips whose speaker withdrew consent, on the next request', async () => {
     const { key } = await createKey('startup');
-    const list = async (instance: Instance) =>
-      ((await (await get(instance, '/api/audio/swh/audio?n=100', key)).json()) as { data: Array<{ recording_id: string; url: string }> }).data;
+    const list = async (instance: Instance) => ((await (await get(instance, '/api/audio/swh/audio?n=100', key)).json()) as { data: Array<{ recording_id: string; url: string }> }).data;
     const before = await list(instances[0]!);
     assert.equal(before.length, 21);
     for (const instance of instances) {

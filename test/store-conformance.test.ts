@@ -83,7 +83,11 @@ function conformance(name: string, skip: string | undefined, open: () => Promise
       assert.equal((await store.keys.findBySecretHash(secret('k3', 1).hash))?.secret.retiresAt, '2026-03-12T12:00:00.000Z');
       assert.equal((await store.keys.findBySecretHash(secret('k3', 2).hash))?.secret.retiresAt, null);
       const listed = (await store.keys.list()).find((k) => k.id === 'k3');
-      assert.deepEqual(listed?.secrets.map((s) => s.prefix), ['lugha_2', 'lugha_1'], 'newest secret first');
+      assert.deepEqual(
+        listed?.secrets.map((s) => s.prefix),
+        ['lugha_2', 'lugha_1'],
+        'newest secret first',
+      );
       assert.equal(await store.keys.rotate('nope', secret('nope', 1), later), false);
       assert.equal(await store.keys.revoke('k3', later), true);
       assert.equal(await store.keys.revoke('k3', later), false, 'already revoked');
@@ -133,11 +137,18 @@ function conformance(name: string, skip: string | undefined, open: () => Promise
 
       const all = await store.audio.listRecordings({ language: 'swh', limit: 10, offset: 0 });
       assert.equal(all.total, 4);
-      assert.deepEqual(all.items.map((r) => r.recordingId), ['r-04', 'r-01', 'r-02', 'r-03'], 'by mode, then sample order');
+      assert.deepEqual(
+        all.items.map((r) => r.recordingId),
+        ['r-04', 'r-01', 'r-02', 'r-03'],
+        'by mode, then sample order',
+      );
       const page = await store.audio.listRecordings({ language: 'swh', mode: 'bantu_only', limit: 1, offset: 1 });
       assert.deepEqual([page.total, page.items.map((r) => r.recordingId)], [3, ['r-02']]);
       const capped = await store.audio.listRecordings({ language: 'swh', sampleCap: 2, limit: 10, offset: 0 });
-      assert.deepEqual(capped.items.map((r) => r.recordingId), ['r-04', 'r-01', 'r-02']);
+      assert.deepEqual(
+        capped.items.map((r) => r.recordingId),
+        ['r-04', 'r-01', 'r-02'],
+      );
       assert.equal(await store.audio.inSample('r-02', 2), true);
       assert.equal(await store.audio.inSample('r-03', 2), false);
 
@@ -161,7 +172,10 @@ function conformance(name: string, skip: string | undefined, open: () => Promise
       assert.equal(await store.audio.withdraw('nobody', '2026-03-12T08:30:00.000Z'), 0);
       assert.equal((await store.audio.getRecording('r-02'))?.consented, false);
       const after = await store.audio.listRecordings({ language: 'swh', limit: 10, offset: 0 });
-      assert.deepEqual(after.items.map((r) => r.recordingId), ['r-01', 'r-03']);
+      assert.deepEqual(
+        after.items.map((r) => r.recordingId),
+        ['r-01', 'r-03'],
+      );
       assert.deepEqual(await store.audio.coverage(), [{ language: 'swh', mode: 'bantu_only', clips: 2, speakers: 1, durationMs: 2400, synthetic: 0 }]);
       const withdrawn = (await store.audio.consentSummary('swh')).find((r) => r.jurisdiction === 'TZ');
       assert.equal(withdrawn?.status, 'withdrawn');

@@ -142,7 +142,10 @@ describe('syllableInventory', () => {
     const listed = new Set(swh.inventory.consonants.flatMap((c) => c.graphemes));
     const prenasalised = graphemes(swhInventory, 'prenasalised');
     assert.deepEqual([...new Set(prenasalised)].sort(), ['mb', 'mv', 'nd', 'ng', 'nj', 'nz']);
-    assert.ok(prenasalised.every((g) => !listed.has(g)), 'no prenasalised onset is an inventory grapheme');
+    assert.ok(
+      prenasalised.every((g) => !listed.has(g)),
+      'no prenasalised onset is an inventory grapheme',
+    );
     assert.ok(swhInventory.onsets.some((o) => o.grapheme === 'mb' && o.ipa === 'ᵐb'));
     assert.ok(graphemes(swhInventory, 'prenasalised+labialised').includes('mbw'));
     assert.ok(graphemes(swhInventory, 'labialised').includes('mw'));
@@ -150,8 +153,17 @@ describe('syllableInventory', () => {
 
   it('zul has click onsets, plain and derived', () => {
     const plain = zulInventory.onsets.filter((o) => o.kind === 'plain');
-    for (const [g, ipa] of [['c', 'kǀ'], ['q', 'kǃ'], ['x', 'kǁ'], ['gc', 'ɡǀ'], ['xh', 'kǁʰ']]) {
-      assert.ok(plain.some((o) => o.grapheme === g && o.ipa === ipa), `${g} /${ipa}/`);
+    for (const [g, ipa] of [
+      ['c', 'kǀ'],
+      ['q', 'kǃ'],
+      ['x', 'kǁ'],
+      ['gc', 'ɡǀ'],
+      ['xh', 'kǁʰ'],
+    ]) {
+      assert.ok(
+        plain.some((o) => o.grapheme === g && o.ipa === ipa),
+        `${g} /${ipa}/`,
+      );
     }
     const prenasalised = zulInventory.onsets.filter((o) => o.kind === 'prenasalised');
     assert.ok(prenasalised.some((o) => o.grapheme === 'nc' && o.ipa === 'ᵑǀ'));
@@ -166,8 +178,14 @@ describe('syllableInventory', () => {
       assert.equal(inv.counts.nuclei, inv.nuclei.length);
       assert.equal(inv.counts.syllabic_nasals, inv.syllabic_nasals.length);
       assert.equal(inv.counts.syllable_types, inv.syllable_types.length);
-      assert.equal(inv.counts.possible_syllables, inv.syllable_types.reduce((sum, t) => sum + t.count, 0));
-      assert.equal(Object.values(inv.counts.onsets_by_kind).reduce((a, b) => a + b, 0), inv.onsets.length);
+      assert.equal(
+        inv.counts.possible_syllables,
+        inv.syllable_types.reduce((sum, t) => sum + t.count, 0),
+      );
+      assert.equal(
+        Object.values(inv.counts.onsets_by_kind).reduce((a, b) => a + b, 0),
+        inv.onsets.length,
+      );
       for (const t of inv.syllable_types) {
         const onsets = t.onset_kind ? inv.onsets.filter((o) => o.kind === t.onset_kind).length : 1;
         const expected = t.template === 'N\u0329' ? inv.syllabic_nasals.length : onsets * inv.nuclei.length;
@@ -200,7 +218,11 @@ describe('phonology files', () => {
   const tsv = path.join(import.meta.dirname, 'fixtures', 'phoible', 'inventories-145-147.tsv');
 
   it('copy their PHOIBLE inventory exactly', () => {
-    const rows = readFileSync(tsv, 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+    const rows = readFileSync(tsv, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split('\t'));
     for (const phonology of [swh, zul]) {
       const id = String(phonology.inventory.phoible.inventory_id);
       const fromTsv = new Set(rows.filter((r) => r[0] === id && (r[6] === 'consonant' || r[6] === 'vowel')).map((r) => `${r[6]} ${r[5]}`));
@@ -221,7 +243,10 @@ describe('phonology files', () => {
       const file = path.join(dir, 'phonology.yaml');
       const original = readFileSync(cartridgeFile('swh'), 'utf8');
       writeFileSync(file, original.replace('manner: stop, laryngeal: voiceless }', 'manner: plosive, laryngeal: voiceless }'));
-      assert.throws(() => loadPhonology(file), (e: Error) => e.message.startsWith(file) && /inventory\.consonants\.0\.manner/.test(e.message));
+      assert.throws(
+        () => loadPhonology(file),
+        (e: Error) => e.message.startsWith(file) && /inventory\.consonants\.0\.manner/.test(e.message),
+      );
       writeFileSync(file, original.replace('  source: ashton1944\n  multigraphs', '  source: ashton-1945\n  multigraphs'));
       assert.throws(() => loadPhonology(file), /orthography\.source: unknown source "ashton-1945"/);
       writeFileSync(file, original.replace(' sh, ny,', ' ny,'));

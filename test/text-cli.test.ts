@@ -42,7 +42,10 @@ describe('lugha analyze --text', () => {
   it('reads the text from standard input with --text -, as JSON lines (one a paragraph) with --format json', () => {
     const out = lugha(['analyze', '--language', 'zul', '--text', '-', '--format', 'json'], 'Ngiyabonga.\n\nYebo.');
     assert.equal(out.code, 0, out.stderr);
-    const lines = out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = out.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(
       lines.map((l) => [l.paragraph, l.tokens.map((t: { text: string }) => t.text)]),
       [

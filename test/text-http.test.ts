@@ -12,8 +12,7 @@ before(async () => {
 });
 after(() => h.close());
 
-const post = (body: unknown, url = '/api/v1/analyze-text') =>
-  h.call(key, { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+const post = (body: unknown, url = '/api/v1/analyze-text') => h.call(key, { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 const postPlain = (text: string, url: string, type = 'text/plain; charset=utf-8') => h.call(key, { method: 'POST', url, headers: { 'content-type': type }, payload: text });
 
 interface TokenView {
@@ -162,7 +161,10 @@ describe('GET /api/v1/analyze: the reading fields', () => {
     assert.deepEqual([best.lemma, best.pos, best.word_class, best.guess, best.in_lexicon], ['bonga', 'V', 'verb', false, true]);
     assert.ok(best.words.length > 0);
     // The learnt reading comes first, tagged as the annotated text tags it.
-    assert.ok(best.morphemes.some((m) => m.tag === 'VRoot' && m.canonical === 'bong'), JSON.stringify(best.morphemes));
+    assert.ok(
+      best.morphemes.some((m) => m.tag === 'VRoot' && m.canonical === 'bong'),
+      JSON.stringify(best.morphemes),
+    );
   });
 });
 

@@ -90,7 +90,7 @@ describe('isiZulu words read as the annotated text reads them', () => {
   });
 });
 
-describe('the learnt lexicon merged with the cartridge\'s', () => {
+describe("the learnt lexicon merged with the cartridge's", () => {
   it('a stem the cartridge lists carries its source and gloss; one only the annotated text has carries sadilar-ii; a guess none', () => {
     const [person, used, ways, invented] = firstReadings('zul', 'umuntu esetshenziswa izindlela bayagqumbuza');
     // umuntu (class 1) and sebenza are rows of languages/zul/lexicon.tsv (source lugha-zul-lexicon).
@@ -147,7 +147,7 @@ describe('probabilities and the cut', () => {
   const cut = a.analyzeTokens(tokens);
   const all = a.analyzeTokens(tokens, { all: true });
 
-  it('each token\'s readings are sorted by probability and sum to at most 1', () => {
+  it("each token's readings are sorted by probability and sum to at most 1", () => {
     for (const readings of [...cut, ...all]) {
       const sum = readings.reduce((s, r) => s + r.probability, 0);
       assert.ok(sum <= 1 + 1e-9, `sum ${sum}`);
@@ -203,7 +203,7 @@ describe('lugha eval text', () => {
     assert.equal(lugha(['eval', 'text', '--language', 'zul', '--model-dir', path.join(packageRoot, 'no-such-model'), fixture]).status, 2);
   });
 
-  it('scores the engine\'s readings for a language without a text model', () => {
+  it("scores the engine's readings for a language without a text model", () => {
     const out = lugha(['eval', 'text', '--language', 'lug', fixture]);
     assert.equal(out.status, 0, out.stderr);
     assert.match(out.stdout, /^lemma: \d+\.\d+% \(\d+\/7\)$/m);

@@ -17,7 +17,12 @@ describe('tokenize: abbreviations the caller lists keep their full stop', () => 
     );
     assert.equal(tokens[1]!.kind, 'word');
     assert.deepEqual(
-      sentences.map((s) => tokens.slice(s.start, s.end).map((t) => t.text).join(' ')),
+      sentences.map((s) =>
+        tokens
+          .slice(s.start, s.end)
+          .map((t) => t.text)
+          .join(' '),
+      ),
       ['Bheka isib. 3 .', 'Isib. esilandelayo , njl.njl. o.k.t. Sithi isi .', 'Yebo .'],
     );
   });
@@ -35,15 +40,7 @@ describe('tokenize: abbreviations the caller lists keep their full stop', () => 
 
 describe('tokenize: words as the annotated text writes them', () => {
   it('keeps apostrophes between letters and hyphenated prefixes inside a word', () => {
-    assert.deepEqual(texts("ng'ombe noVuk'uzenele Ama-CDW lama-28 COVID-19 ngakho-ke yi-'Scope"), [
-      "ng'ombe",
-      "noVuk'uzenele",
-      'Ama-CDW',
-      'lama-28',
-      'COVID-19',
-      'ngakho-ke',
-      "yi-'Scope",
-    ]);
+    assert.deepEqual(texts("ng'ombe noVuk'uzenele Ama-CDW lama-28 COVID-19 ngakho-ke yi-'Scope"), ["ng'ombe", "noVuk'uzenele", 'Ama-CDW', 'lama-28', 'COVID-19', 'ngakho-ke', "yi-'Scope"]);
   });
 
   it('keeps numbers inside a hyphenated word (ngo-10.00, yesi-2.2) and a prefix left hanging before a space', () => {
@@ -109,7 +106,12 @@ describe('tokenize: offsets, normalisation, sentences', () => {
 
   it('ends a sentence after terminal punctuation and its closing quote, not before a lower-case word', () => {
     const { tokens, sentences } = tokenize('"Yebo." Ngiyabonga kakhulu! Bheka isib. esilandelayo');
-    const sentenceTexts = sentences.map((s) => tokens.slice(s.start, s.end).map((t) => t.text).join(' '));
+    const sentenceTexts = sentences.map((s) =>
+      tokens
+        .slice(s.start, s.end)
+        .map((t) => t.text)
+        .join(' '),
+    );
     assert.deepEqual(sentenceTexts, ['" Yebo . "', 'Ngiyabonga kakhulu !', 'Bheka isib . esilandelayo']);
   });
 

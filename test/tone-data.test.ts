@@ -45,7 +45,12 @@ describe('golden tone cases (generic runner over every tone.yaml)', () => {
 
   it('tonal pairs among the golden cases (same segments, different tones) are told apart by the engine', () => {
     const closed = results.filter((r) => !r.open && r.pass);
-    const pairs = closed.flatMap((a, i) => closed.slice(i + 1).filter((b) => b.language === a.language && stripTones(b.expect) === stripTones(a.expect) && b.expect !== a.expect).map((b) => [a, b] as const));
+    const pairs = closed.flatMap((a, i) =>
+      closed
+        .slice(i + 1)
+        .filter((b) => b.language === a.language && stripTones(b.expect) === stripTones(a.expect) && b.expect !== a.expect)
+        .map((b) => [a, b] as const),
+    );
     assert.ok(pairs.length >= 1, 'no tonal pair among the golden cases');
     for (const [a, b] of pairs) {
       assert.notEqual(a.actual, b.actual);
@@ -86,7 +91,13 @@ describe('golden tone cases (generic runner over every tone.yaml)', () => {
       const applied = new Set<string>();
       for (const r of results.filter((x) => x.language === iso && x.pass)) {
         const cell = r.cell ?? {};
-        const out = morphology.conjugate({ language: iso, root: r.root!, include_tones: true, ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}), ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}) });
+        const out = morphology.conjugate({
+          language: iso,
+          root: r.root!,
+          include_tones: true,
+          ...(typeof cell.tense === 'string' ? { tense: cell.tense } : {}),
+          ...(typeof cell.subject === 'string' ? { subject: cell.subject } : {}),
+        });
         assert.ok(out.ok);
         for (const w of out.value.tonal_analysis.words ?? []) for (const a of w.rules_applied) applied.add(a.id);
       }
@@ -148,7 +159,10 @@ describe('tone data carries its sources', () => {
       walk(data);
       assert.ok(cited.length > 0);
       for (const source of cited) {
-        const named = source.replace(/\([^)]*\)/g, '').split(';').map((part) => part.trim().split(/\s/)[0]!);
+        const named = source
+          .replace(/\([^)]*\)/g, '')
+          .split(';')
+          .map((part) => part.trim().split(/\s/)[0]!);
         for (const id of named) assert.ok(ids.has(id), `${iso}: source "${source}" names "${id}", which neither tone.yaml nor cartridge.yaml cites`);
       }
     });
@@ -168,7 +182,10 @@ describe('tonal pairs, reproducible from the data', () => {
       for (const item of pair.items) {
         assert.equal(stripTones(item.form).toLowerCase(), pair.segments.toLowerCase());
         if (item.source.dataset === 'bantubvd') {
-          assert.ok(bvd.some((r) => r.iso639_3 === pair.language && r.form?.normalize('NFC') === item.form && (r.concepticon_gloss || r.concept_id || '').toLowerCase() === item.gloss), `${pair.language} ${item.form} ${item.gloss} not in bantubvd.tsv`);
+          assert.ok(
+            bvd.some((r) => r.iso639_3 === pair.language && r.form?.normalize('NFC') === item.form && (r.concepticon_gloss || r.concept_id || '').toLowerCase() === item.gloss),
+            `${pair.language} ${item.form} ${item.gloss} not in bantubvd.tsv`,
+          );
         }
       }
     }
@@ -179,12 +196,22 @@ describe('tonal pairs, reproducible from the data', () => {
     for (const r of bvd) {
       if (r.has_tone_diacritic !== '1' || !r.form) continue;
       const form = r.form.normalize('NFC');
-      const bare = form.normalize('NFD').replace(/[\u0300\u0301\u0302\u030C\u0304\u030B\u030F]/g, '').normalize('NFC').toLowerCase();
+      const bare = form
+        .normalize('NFD')
+        .replace(/[\u0300\u0301\u0302\u030C\u0304\u030B\u030F]/g, '')
+        .normalize('NFC')
+        .toLowerCase();
       const k = `${r.iso639_3}|${bare}`;
       groups.set(k, (groups.get(k) ?? new Set()).add(form));
     }
-    const expected = [...groups.entries()].filter(([, forms]) => forms.size >= 2).map(([k]) => k).sort();
-    const actual = pairs.value.filter((p) => p.items.some((i) => i.source.dataset === 'bantubvd')).map((p) => `${p.language}|${p.segments.toLowerCase()}`).sort();
+    const expected = [...groups.entries()]
+      .filter(([, forms]) => forms.size >= 2)
+      .map(([k]) => k)
+      .sort();
+    const actual = pairs.value
+      .filter((p) => p.items.some((i) => i.source.dataset === 'bantubvd'))
+      .map((p) => `${p.language}|${p.segments.toLowerCase()}`)
+      .sort();
     assert.deepEqual(actual, expected);
   });
 
@@ -200,7 +227,10 @@ describe('tonal pairs, reproducible from the data', () => {
     assert.ok(one.ok);
     assert.ok(one.value.length > 0 && one.value.every((p) => p.language === first.language));
     const withData = new Set(tone.languages().map((l) => l.language));
-    const without = morphology.languages().map((l) => l.iso).find((iso) => !withData.has(iso));
+    const without = morphology
+      .languages()
+      .map((l) => l.iso)
+      .find((iso) => !withData.has(iso));
     if (without) {
       const refused = tone.tonalPairs({ language: without });
       assert.equal(refused.ok, false);

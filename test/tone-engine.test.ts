@@ -13,7 +13,18 @@ function engine(extra: Record<string, unknown> = {}): ToneEngine {
       source: SRC,
       unlisted_morphs: { tone: 'toneless', source: SRC },
       depressors: { pattern: 'bh|d|z|g', source: SRC },
-      lexical: [{ source: SRC, entries: [{ root: 'tek', tone: 'H' }, { root: 'pat', tone: '0' }, { root: 'dak', tone: 'H' }, { root: 'tekelel', tone: 'H' }, { root: 'tal', tone: 'L' }] }],
+      lexical: [
+        {
+          source: SRC,
+          entries: [
+            { root: 'tek', tone: 'H' },
+            { root: 'pat', tone: '0' },
+            { root: 'dak', tone: 'H' },
+            { root: 'tekelel', tone: 'H' },
+            { root: 'tal', tone: 'L' },
+          ],
+        },
+      ],
       ...extra,
     }),
   );
@@ -42,11 +53,14 @@ describe('lexical and grammatical tone', () => {
     assert.ok(out.ok);
     assert.equal(out.value.transcription_high, 'kutéka');
     assert.equal(out.value.transcription, 'kùtékà');
-    assert.deepEqual(out.value.units.map((u) => [u.text, u.morph, u.underlying, u.surface]), [
-      ['ku', 'subject', '0', 'L'],
-      ['te', 'root', 'H', 'H'],
-      ['ka', 'fv', '0', 'L'],
-    ]);
+    assert.deepEqual(
+      out.value.units.map((u) => [u.text, u.morph, u.underlying, u.surface]),
+      [
+        ['ku', 'subject', '0', 'L'],
+        ['te', 'root', 'H', 'H'],
+        ['ka', 'fv', '0', 'L'],
+      ],
+    );
     assert.equal(out.value.units[1]!.underlying_from, 'root');
   });
 
@@ -100,7 +114,16 @@ describe('lexical and grammatical tone', () => {
 
   it('stem_penult: the penult when it is in the stem, else the last unit of a one-unit stem', () => {
     const e = engine({
-      lexical: [{ source: SRC, entries: [{ root: 't', tone: '0' }, { root: 'pat', tone: '0' }, { root: 'tekelel', tone: '0' }] }],
+      lexical: [
+        {
+          source: SRC,
+          entries: [
+            { root: 't', tone: '0' },
+            { root: 'pat', tone: '0' },
+            { root: 'tekelel', tone: '0' },
+          ],
+        },
+      ],
       melodies: [{ id: 'sp', when: {}, assign: [{ position: 'stem_penult', tone: 'H' }], source: SRC }],
     });
     assert.equal(marked(e, word('subject:ndi tam:ma root:t fv:i')), 'ndimatí');
@@ -112,7 +135,10 @@ describe('lexical and grammatical tone', () => {
     const e = engine({ unit: 'mora', lexical: [{ source: SRC, entries: [{ root: 'taal', tone: 'H0' }] }] });
     const out = e.analyseWord(word('subject:ku root:taal fv:a'));
     assert.ok(out.ok);
-    assert.deepEqual(out.value.units.map((u) => u.text), ['ku', 'ta', 'a', 'la']);
+    assert.deepEqual(
+      out.value.units.map((u) => u.text),
+      ['ku', 'ta', 'a', 'la'],
+    );
     assert.equal(out.value.transcription_high, 'kutáala');
   });
 
@@ -133,7 +159,10 @@ describe('tone rules: each where it applies and where it must not', () => {
     assert.equal(out.value.transcription_high, 'kutékélela');
     assert.deepEqual(out.value.units[2]!.rules, ['hts']);
     assert.equal(out.value.units[2]!.surface_from, 'root');
-    assert.deepEqual(out.value.rules_applied.map((r) => r.id), ['hts']);
+    assert.deepEqual(
+      out.value.rules_applied.map((r) => r.id),
+      ['hts'],
+    );
   });
 
   it('spread: unbounded, or to the penult, or not onto the final unit', () => {
@@ -197,7 +226,10 @@ describe('tone rules: each where it applies and where it must not', () => {
     const out = underlying.analyseWord(word('subject:ba tam:li root:tek fv:a'));
     assert.ok(out.ok);
     assert.equal(out.value.transcription_high, 'báliteka');
-    assert.deepEqual(out.value.units.map((u) => u.rules), [[], ['m'], ['m'], []]);
+    assert.deepEqual(
+      out.value.units.map((u) => u.rules),
+      [[], ['m'], ['m'], []],
+    );
     const surviving = engine({ morphs, rules: [rule({ id: 'm', type: 'meeussen', scope: 'surviving' })] });
     assert.equal(marked(surviving, word('subject:ba tam:li root:tek fv:a')), 'bálitéka');
     // Where no H follows an H (a toneless unit between), neither scope changes anything.

@@ -93,19 +93,16 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
   it('offers the languages, tenses, subjects and extensions the API lists', async () => {
     const languages = (await allLanguages()) as Array<{ iso: string; tenses: { id: string }[]; subjects: string[]; extensions: string[]; capabilities: string[] }>;
     const options = await page.$$eval('#language option', (els) => els.map((e) => (e as HTMLOptionElement).value));
-    assert.deepEqual(options, languages.filter((l) => l.capabilities.includes('conjugation')).map((l) => l.iso));
+    assert.deepEqual(
+      options,
+      languages.filter((l) => l.capabilities.includes('conjugation')).map((l) => l.iso),
+    );
     for (const iso of ['swh', 'zul']) {
       const language = languages.find((l) => l.iso === iso)!;
       await page.selectOption('#language', iso);
       // Grouped by mood in the page, so compared as sets.
-      assert.deepEqual(
-        (await page.$$eval('#c-tense option', (els) => els.map((e) => (e as HTMLOptionElement).value))).sort(),
-        language.tenses.map((t) => t.id).sort(),
-      );
-      assert.deepEqual(
-        (await page.$$eval('#c-subject option', (els) => els.map((e) => (e as HTMLOptionElement).value))).filter(Boolean),
-        language.subjects,
-      );
+      assert.deepEqual((await page.$$eval('#c-tense option', (els) => els.map((e) => (e as HTMLOptionElement).value))).sort(), language.tenses.map((t) => t.id).sort());
+      assert.deepEqual((await page.$$eval('#c-subject option', (els) => els.map((e) => (e as HTMLOptionElement).value))).filter(Boolean), language.subjects);
       assert.deepEqual(await page.$$eval('#c-extensions input', (els) => els.map((e) => (e as HTMLInputElement).value)), language.extensions);
     }
   });
@@ -216,7 +213,9 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
       assert.equal(await remainingNow(), before - 1, `click ${click} of ${requests} costs one request`);
       assert.equal(await quotaShown(), before - 1, 'the page shows the requests left');
     }
-    const expected = (await api('/api/v1/batch-generate', { method: 'POST', body: JSON.stringify({ language: 'swh', paradigm: { roots: ['penda'], tenses: [tenses[0]], subjects: [subjects[0]], polarity: ['positive', 'negative'] } }) })).body.data;
+    const expected = (
+      await api('/api/v1/batch-generate', { method: 'POST', body: JSON.stringify({ language: 'swh', paradigm: { roots: ['penda'], tenses: [tenses[0]], subjects: [subjects[0]], polarity: ['positive', 'negative'] } }) })
+    ).body.data;
     const firstRow = await page.$$eval('#paradigm-table tbody tr:first-child td', (els) => els.map((e) => e.textContent));
     assert.equal(firstRow[0], expected[0].result.surface_form);
     assert.equal(firstRow[1], expected[1].result.surface_form);
@@ -346,7 +345,10 @@ describe('the try-it page in a browser', { skip, timeout: 300_000 }, () => {
       await other.waitForSelector('#key-status .problem');
       assert.match((await other.textContent('#key-status .problem')) ?? '', /key_malformed/);
       // The browser logs the refused request itself (401); nothing else may be logged.
-      assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), []);
+      assert.deepEqual(
+        errors.filter((e) => !/status of 401/.test(e)),
+        [],
+      );
     } finally {
       await context.close();
     }

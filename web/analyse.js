@@ -32,20 +32,15 @@ export function initAnalyse(page) {
           h(
             'li',
             { class: 'analysis' },
+            h('p', {}, h('strong', { lang: a.language }, a.lemma), ` (${names.get(a.language) ?? a.language})`, a.gloss ? ` “${a.gloss}”` : '', a.in_lexicon ? '' : ' · root not in the lexicon'),
+            a.english ? h('p', { class: 'gloss' }, `“${a.english}”`) : null,
             h(
               'p',
-              {},
-              h('strong', { lang: a.language }, a.lemma),
-              ` (${names.get(a.language) ?? a.language})`,
-              a.gloss ? ` “${a.gloss}”` : '',
-              a.in_lexicon ? '' : ' · root not in the lexicon',
+              { class: 'features' },
+              Object.entries(a.features).map(([k, v]) => h('span', { class: 'feature' }, `${k.replaceAll('_', ' ')}: ${v}`)),
             ),
-            a.english ? h('p', { class: 'gloss' }, `“${a.english}”`) : null,
-            h('p', { class: 'features' }, Object.entries(a.features).map(([k, v]) => h('span', { class: 'feature' }, `${k.replaceAll('_', ' ')}: ${v}`))),
             a.words.map((w) => slotsView(w, a.language)),
-            a.features.word_class === 'verb'
-              ? h('button', { type: 'button', class: 'secondary', onclick: () => conjugateThis(page, a) }, `Conjugate ${a.lemma}`)
-              : null,
+            a.features.word_class === 'verb' ? h('button', { type: 'button', class: 'secondary', onclick: () => conjugateThis(page, a) }, `Conjugate ${a.lemma}`) : null,
           ),
         ),
       ),

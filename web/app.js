@@ -133,12 +133,7 @@ function renderKeyStatus() {
       h('div', {}, h('dt', {}, 'Offer'), h('dd', { id: 'key-offer' }, me.offer)),
       h('div', {}, h('dt', {}, 'Requests left today'), h('dd', { id: 'key-quota' }, left)),
       h('div', {}, h('dt', {}, 'Batch size'), h('dd', {}, me.limits.batch_size === null ? 'unlimited' : String(me.limits.batch_size))),
-      h(
-        'div',
-        {},
-        h('dt', {}, 'Audio'),
-        h('dd', { id: 'key-audio' }, me.languages ? me.languages.join(', ') : me.audio_languages === 'all' ? 'every language' : `${me.audio_languages} languages`),
-      ),
+      h('div', {}, h('dt', {}, 'Audio'), h('dd', { id: 'key-audio' }, me.languages ? me.languages.join(', ') : me.audio_languages === 'all' ? 'every language' : `${me.audio_languages} languages`)),
     ),
     me.expires_at ? h('p', { class: 'help' }, `Expires ${me.expires_at.slice(0, 10)}.`) : null,
   );
@@ -149,7 +144,10 @@ function setLanguages(languages) {
   const select = byId('language');
   const previous = state.language?.iso ?? select.value;
   const usable = languages.filter((l) => l.capabilities.includes('conjugation'));
-  fill(select, usable.map((l) => h('option', { value: l.iso }, `${l.name} (${l.iso})`)));
+  fill(
+    select,
+    usable.map((l) => h('option', { value: l.iso }, `${l.name} (${l.iso})`)),
+  );
   select.disabled = usable.length === 0;
   if (usable.length === 0) {
     fill(select, h('option', {}, 'No languages'));

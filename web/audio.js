@@ -79,27 +79,35 @@ async function listClips() {
       'div',
       { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Clips' },
       h(
-      'table',
-      { class: 'clips', id: 'clips-table' },
-      h('caption', { class: 'visually-hidden' }, `Clips of ${language.name ?? language.language}, ${mode}`),
-      h('thead', {}, h('tr', {}, ['Numeral', 'Transcript', 'Duration', 'Switch', 'Source', ''].map((c) => h('th', { scope: 'col' }, c)))),
-      h(
-        'tbody',
-        {},
-        clips.map((clip) =>
+        'table',
+        { class: 'clips', id: 'clips-table' },
+        h('caption', { class: 'visually-hidden' }, `Clips of ${language.name ?? language.language}, ${mode}`),
+        h(
+          'thead',
+          {},
           h(
             'tr',
             {},
-            h('td', {}, String(clip.numeral)),
-            h('td', { lang: clip.language }, clip.transcript),
-            h('td', {}, `${(clip.duration_ms / 1000).toFixed(2)} s`),
-            h('td', {}, clip.switch_ms === null ? '—' : `${clip.switch_ms} ms${clip.switch_ms_detected ? ' (detected)' : ''}`),
-            h('td', {}, clip.synthetic ? 'synthetic' : 'native speaker'),
-            h('td', {}, h('button', { type: 'button', class: 'secondary', onclick: () => play(clip), 'aria-label': `Play ${clip.transcript}` }, 'Play')),
+            ['Numeral', 'Transcript', 'Duration', 'Switch', 'Source', ''].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          clips.map((clip) =>
+            h(
+              'tr',
+              {},
+              h('td', {}, String(clip.numeral)),
+              h('td', { lang: clip.language }, clip.transcript),
+              h('td', {}, `${(clip.duration_ms / 1000).toFixed(2)} s`),
+              h('td', {}, clip.switch_ms === null ? '—' : `${clip.switch_ms} ms${clip.switch_ms_detected ? ' (detected)' : ''}`),
+              h('td', {}, clip.synthetic ? 'synthetic' : 'native speaker'),
+              h('td', {}, h('button', { type: 'button', class: 'secondary', onclick: () => play(clip), 'aria-label': `Play ${clip.transcript}` }, 'Play')),
+            ),
           ),
         ),
       ),
-    ),
     ),
   );
 }
@@ -117,13 +125,7 @@ async function play(clip) {
   objectUrl = URL.createObjectURL(new Blob([result.body], { type: clip.content_type }));
   const canvas = h('canvas', { width: 800, height: 160, class: 'waveform', id: 'waveform', role: 'img', 'aria-label': waveformLabel(clip) });
   const audio = h('audio', { controls: true, src: objectUrl, 'aria-label': `Clip: ${clip.transcript}` });
-  fill(
-    out,
-    h('h3', {}, `“${clip.transcript}”`, clip.transcript_english ? ` (${clip.transcript_english})` : ''),
-    audio,
-    canvas,
-    h('p', { class: 'help' }, waveformLabel(clip)),
-  );
+  fill(out, h('h3', {}, `“${clip.transcript}”`, clip.transcript_english ? ` (${clip.transcript_english})` : ''), audio, canvas, h('p', { class: 'help' }, waveformLabel(clip)));
   try {
     const context = new OfflineAudioContext(1, 1, 44100);
     const buffer = await context.decodeAudioData(result.body.slice(0));
@@ -136,9 +138,7 @@ async function play(clip) {
 
 function waveformLabel(clip) {
   const total = `${(clip.duration_ms / 1000).toFixed(2)} s`;
-  return clip.switch_ms === null
-    ? `Waveform of the clip, ${total}, ${clip.mode}.`
-    : `Waveform of the clip, ${total}; the switch from the Bantu numeral into English is at ${clip.switch_ms} ms (marked).`;
+  return clip.switch_ms === null ? `Waveform of the clip, ${total}, ${clip.mode}.` : `Waveform of the clip, ${total}; the switch from the Bantu numeral into English is at ${clip.switch_ms} ms (marked).`;
 }
 
 /** Min/max per pixel column of the first channel, and a line at switch_ms. */
@@ -193,6 +193,12 @@ async function loadCard() {
       { class: 'front-matter' },
       Object.entries(metadata).map(([k, v]) => h('div', {}, h('dt', {}, k), h('dd', {}, typeof v === 'object' ? JSON.stringify(v) : String(v)))),
     ),
-    h('p', {}, h('a', { href: `${service.audioBase}/${encodeURIComponent(language.language)}/dataset-card` }, 'The card as markdown'), ' · ', h('a', { href: `${service.audioBase}/${encodeURIComponent(language.language)}/consent-manifest` }, 'consent manifest')),
+    h(
+      'p',
+      {},
+      h('a', { href: `${service.audioBase}/${encodeURIComponent(language.language)}/dataset-card` }, 'The card as markdown'),
+      ' · ',
+      h('a', { href: `${service.audioBase}/${encodeURIComponent(language.language)}/consent-manifest` }, 'consent manifest'),
+    ),
   );
 }

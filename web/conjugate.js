@@ -59,7 +59,11 @@ function fillOptions(language) {
     language.subjects.map((id) => h('option', { value: id }, agreementLabel(id))),
     h('option', { value: '' }, '(none: infinitive)'),
   );
-  fill(object, h('option', { value: '' }, '(none)'), language.subjects.map((id) => h('option', { value: id }, agreementLabel(id))));
+  fill(
+    object,
+    h('option', { value: '' }, '(none)'),
+    language.subjects.map((id) => h('option', { value: id }, agreementLabel(id))),
+  );
   const moods = [...new Set(language.tenses.map((t) => t.mood))];
   fill(
     tense,
@@ -151,7 +155,15 @@ function toneView(tonal) {
             'table',
             { class: 'tone-table' },
             h('caption', {}, `${word.transcription ?? word.surface}: tone per ${tonal.unit ?? 'unit'}`),
-            h('thead', {}, h('tr', {}, ['', 'morph', 'underlying', 'from', 'surface', 'rules'].map((c, i) => h(i === 0 ? 'td' : 'th', i === 0 ? {} : { scope: 'col' }, c)))),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                ['', 'morph', 'underlying', 'from', 'surface', 'rules'].map((c, i) => h(i === 0 ? 'td' : 'th', i === 0 ? {} : { scope: 'col' }, c)),
+              ),
+            ),
             h(
               'tbody',
               {},

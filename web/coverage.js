@@ -86,7 +86,11 @@ async function render(page) {
     h(
       'thead',
       {},
-      h('tr', {}, ['Language', 'ISO 639-3', 'Glottocode', 'Guthrie', 'Capabilities', 'Audio clips', 'Golden tests'].map((c) => h('th', { scope: 'col' }, c))),
+      h(
+        'tr',
+        {},
+        ['Language', 'ISO 639-3', 'Glottocode', 'Guthrie', 'Capabilities', 'Audio clips', 'Golden tests'].map((c) => h('th', { scope: 'col' }, c)),
+      ),
     ),
     h(
       'tbody',
@@ -117,7 +121,15 @@ async function render(page) {
         'table',
         { class: 'coverage-table' },
         h('caption', {}, 'Narrow Bantu languoids in Glottolog and Lugha coverage'),
-        h('thead', {}, h('tr', {}, ['Name', 'ISO 639-3', 'Glottocode', 'Guthrie', 'Countries', 'Latitude', 'Longitude', 'Lugha'].map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['Name', 'ISO 639-3', 'Glottocode', 'Guthrie', 'Countries', 'Latitude', 'Longitude', 'Lugha'].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
         h(
           'tbody',
           {},

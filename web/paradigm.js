@@ -79,19 +79,18 @@ function fillOptions(language) {
     return;
   }
   // Checked at first: the first three tenses of the indicative that have a negative, and the six persons.
-  const first = language.tenses.filter((t) => t.mood === language.tenses[0]?.mood && t.negative).slice(0, 3).map((t) => t.id);
+  const first = language.tenses
+    .filter((t) => t.mood === language.tenses[0]?.mood && t.negative)
+    .slice(0, 3)
+    .map((t) => t.id);
   fill(
     byId('p-tenses'),
-    language.tenses.map((t) =>
-      h('label', { class: 'inline' }, h('input', { type: 'checkbox', name: 'tenses', value: t.id, checked: first.includes(t.id) }), ` ${t.id}`),
-    ),
+    language.tenses.map((t) => h('label', { class: 'inline' }, h('input', { type: 'checkbox', name: 'tenses', value: t.id, checked: first.includes(t.id) }), ` ${t.id}`)),
   );
   const persons = language.subjects.filter((s) => PERSONS.includes(s));
   fill(
     byId('p-subjects'),
-    language.subjects.map((id) =>
-      h('label', { class: 'inline' }, h('input', { type: 'checkbox', name: 'subjects', value: id, checked: persons.includes(id) }), ` ${agreementLabel(id)}`),
-    ),
+    language.subjects.map((id) => h('label', { class: 'inline' }, h('input', { type: 'checkbox', name: 'subjects', value: id, checked: persons.includes(id) }), ` ${agreementLabel(id)}`)),
   );
 }
 

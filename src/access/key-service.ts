@@ -78,9 +78,7 @@ export class KeyService {
   #generation = 0;
   #subscribed: Promise<void> | undefined;
 
-  constructor(
-    private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes; changes?: KeyChangeFeed },
-  ) {}
+  constructor(private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes; changes?: KeyChangeFeed }) {}
 
   /** Issues a key. Fails with `invalid_parameter` for a bad tier, offer, language list or name. */
   async create(input: { tier: string; offer: string; languages?: string[]; name?: string }): Promise<Result<IssuedKey, 'invalid_parameter'>> {
@@ -194,9 +192,11 @@ export class KeyService {
     if (cached && (counter ? cached.stamp === stamp : stamp - cached.stamp < KEY_CACHE_TTL_MS)) return cached;
     if (counter && cached) this.#cache.clear(); // another connection committed: anything cached may be stale
     if (this.deps.changes && !this.#subscribed) {
-      this.#subscribed = this.deps.changes.subscribe(() => this.#forget()).catch(() => {
-        this.#subscribed = undefined; // expiry still bounds staleness; try again on the next lookup
-      });
+      this.#subscribed = this.deps.changes
+        .subscribe(() => this.#forget())
+        .catch(() => {
+          this.#subscribed = undefined; // expiry still bounds staleness; try again on the next lookup
+        });
       await this.#subscribed;
     }
     const generation = this.#generation;
@@ -234,10 +234,7 @@ export class KeyService {
       normalised.push(iso);
     }
     if (normalised.length !== terms.chosenLanguages) {
-      return fail(
-        'invalid_parameter',
-        `the ${offer} offer needs exactly ${terms.chosenLanguages} languages (--languages a,b,c); got ${normalised.length}`,
-      );
+      return fail('invalid_parameter', `the ${offer} offer needs exactly ${terms.chosenLanguages} languages (--languages a,b,c); got ${normalised.length}`);
     }
     return ok(normalised);
   }

@@ -41,13 +41,7 @@ export function batchLimit(batchSize: number | null, ceiling = MAX_BATCH_FORMS):
 }
 
 /** Why a batch of `size` items is refused to a caller of `tier` whose batch size is `batchSize`, or undefined when it fits. */
-export function batchRefusal(
-  tier: string,
-  batchSize: number | null,
-  size: number,
-  unit = 'forms',
-  ceiling = MAX_BATCH_FORMS,
-): { limit: number; size: number; message: string } | undefined {
+export function batchRefusal(tier: string, batchSize: number | null, size: number, unit = 'forms', ceiling = MAX_BATCH_FORMS): { limit: number; size: number; message: string } | undefined {
   const limit = batchLimit(batchSize, ceiling);
   if (size <= limit) return undefined;
   const message =

@@ -45,7 +45,7 @@ export type CoverageView = z.infer<typeof coverageSchema>;
 /** GET /voices: the caller's tier and offer (or public), and the coverage of every language with audio. */
 export const voicesSchema = z.object({
   tier: z.enum([...tiers, 'public']).describe('The key\'s tier, or "public" without a key.'),
-  offer: z.enum(offers).nullable().describe('The key\'s offer; null without a key.'),
+  offer: z.enum(offers).nullable().describe("The key's offer; null without a key."),
   sample_cap: z.number().int().nullable().describe('Clips per language and mode a capped caller may play; null for an uncapped key.'),
   languages: z.array(
     coverageSchema.extend({

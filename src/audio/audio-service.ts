@@ -158,10 +158,7 @@ export class AudioService {
       language: iso,
       clips_served: coverage?.clips ?? 0,
       synthetic_clips: coverage?.synthetic_clips ?? 0,
-      synthetic_note:
-        (coverage?.synthetic_clips ?? 0) > 0
-          ? 'Some or all clips are synthetic (machine-generated from text for demonstration); they are not recordings of native speakers.'
-          : null,
+      synthetic_note: (coverage?.synthetic_clips ?? 0) > 0 ? 'Some or all clips are synthetic (machine-generated from text for demonstration); they are not recordings of native speakers.' : null,
       consent_records: rows.map((r) => ({
         form_version: r.formVersion,
         scopes: r.scopes,
@@ -212,8 +209,7 @@ export class AudioService {
     const prose = [
       `# Lugha numerals: ${name}`,
       '',
-      `Spoken numerals in ${name} (\`${iso}\`) in two modes: \`bantu_only\` (the numeral in ${name}) and ` +
-        '`bantu_english` (a code-switch from the Bantu numeral into English, with the switch point `switch_ms`).',
+      `Spoken numerals in ${name} (\`${iso}\`) in two modes: \`bantu_only\` (the numeral in ${name}) and ` + '`bantu_english` (a code-switch from the Bantu numeral into English, with the switch point `switch_ms`).',
       '',
       '## Counts (live)',
       '',

@@ -37,7 +37,7 @@ export class FsBlobStore implements BlobStore {
         if (bytesRead === 0) break;
         // A write may take fewer bytes than offered (a volume filling up takes what fits); the
         // rest is written again, which then fails with ENOSPC instead of keeping a truncated blob.
-        for (let written = 0; written < bytesRead; ) {
+        for (let written = 0; written < bytesRead;) {
           written += (await out.write(buffer, written, bytesRead - written)).bytesWritten;
         }
       }

@@ -130,7 +130,10 @@ async function ingestLocked(target: string, deps: IngestDeps, options: IngestOpt
       id: `cns_${randomBytes(12).toString('hex')}`,
       speakerId,
       formVersion: row.form_version!,
-      scopes: row.scopes!.split(/[;|]/).map((s) => s.trim()).filter(Boolean),
+      scopes: row
+        .scopes!.split(/[;|]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
       consentedOn: row.consented_on!,
       jurisdiction: row.jurisdiction!,
       status: 'active',

@@ -49,15 +49,15 @@ export function readRows(file: string): Row[] {
         }
         if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${path.basename(file)} line ${i + 1}: not a JSON object`);
         return Object.fromEntries(
-          Object.entries(value).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(';') : String(v)]),
+          Object.entries(value)
+            .filter(([, v]) => v !== null && v !== undefined)
+            .map(([k, v]) => [k, Array.isArray(v) ? v.join(';') : String(v)]),
         );
       });
   }
   const records = parseCsv(text);
   const header = records.shift()?.map((h) => h.trim()) ?? [];
-  return records
-    .filter((r) => r.some((cell) => cell.trim() !== ''))
-    .map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()]).filter(([, v]) => v !== '')));
+  return records.filter((r) => r.some((cell) => cell.trim() !== '')).map((r) => Object.fromEntries(header.map((h, i) => [h, (r[i] ?? '').trim()]).filter(([, v]) => v !== '')));
 }
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */

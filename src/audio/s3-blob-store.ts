@@ -7,15 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough, Transform, type Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BlobStore } from './blob-store.js';
 import { silenceAwsSdkNodeWarning } from '../config.js';
 
@@ -91,9 +83,7 @@ export class S3BlobStore implements BlobStore {
     if (await this.has(sha256)) return;
     const { size } = await stat(file);
     try {
-      await this.#client.send(
-        new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: 'application/octet-stream' }),
-      );
+      await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: 'application/octet-stream' }));
     } catch (error) {
       throw sanitise('write', error);
     }

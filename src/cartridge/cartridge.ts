@@ -64,7 +64,10 @@ const formationSchema = z
     auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
     main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
     /** The persons whose subjects the form has (the negative imperative: [2]); any other subject is refused. */
-    persons: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).nonempty().optional(),
+    persons: z
+      .array(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+      .nonempty()
+      .optional(),
     /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
     absent: z.boolean().optional(),
     /** The cell exists in the language but this cartridge does not give its form yet (no cited source). */
@@ -121,9 +124,7 @@ const extensionSchema = z
      * `root_only`: only right after the root, not after another extension; `own_fv`: only (true) or
      * never (false) after a root that keeps its own final vowel (loan verbs: jibu -> jibiwa).
      */
-    forms: z
-      .array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false), own_fv: z.boolean().optional() }))
-      .min(1),
+    forms: z.array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false), own_fv: z.boolean().optional() })).min(1),
     /**
      * Lexical derivatives that no allomorph predicts: stem (lemma form) -> derived stem
      * (lala -> laza, ona -> onyesha, pa -> pewa). Keyed by the stem the extension attaches to.
@@ -336,7 +337,10 @@ const featuresSchema = z
     rules: z.array(featureRuleSchema),
     defaults: z.object({ polarity: z.enum(['positive', 'negative']).default('positive') }).default({ polarity: 'positive' }),
     /** The code of the UniMorph table that measures this cartridge when it is not the cartridge's own (`<dataset>.dev.tsv`). */
-    dataset: z.string().regex(/^[a-z]{3}$/).optional(),
+    dataset: z
+      .string()
+      .regex(/^[a-z]{3}$/)
+      .optional(),
     source,
   })
   .strict();
@@ -345,10 +349,18 @@ export type FeatureMapping = z.infer<typeof featuresSchema>;
 export const metadataSchema = z
   .object({
     iso639_3: z.string().regex(/^[a-z]{3}$/),
-    iso639_1: z.string().regex(/^[a-z]{2}$/).nullable().optional(),
+    iso639_1: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .nullable()
+      .optional(),
     name: z.string().min(1),
     endonym: z.string().optional(),
-    glottocode: z.string().regex(/^[a-z0-9]{4}\d{4}$/).nullable().optional(),
+    glottocode: z
+      .string()
+      .regex(/^[a-z0-9]{4}\d{4}$/)
+      .nullable()
+      .optional(),
     guthrie: z.string().nullable().optional(),
     foundational: z.boolean().default(false),
     lexical_tone: z.boolean().optional(),
@@ -392,7 +404,12 @@ export function loadCartridge(dir: string): Cartridge {
   const meta = readYaml(dir, 'cartridge.yaml', z.object({ metadata: metadataSchema }).passthrough());
   if (!meta) throw new Error(`${dir}: no cartridge.yaml`);
   const lexiconFile = path.join(dir, 'lexicon.tsv');
-  const lexicon = existsSync(lexiconFile) ? readLexicon(lexiconFile, meta.metadata.sources.map((s) => s.id)) : [];
+  const lexicon = existsSync(lexiconFile)
+    ? readLexicon(
+        lexiconFile,
+        meta.metadata.sources.map((s) => s.id),
+      )
+    : [];
   return {
     dir,
     metadata: meta.metadata,

@@ -94,7 +94,10 @@ export function readLexicon(file: string, sourceIds: readonly string[] | undefin
       lemma: row.lemma,
       word_class: row.word_class || 'verb',
       gloss: row.gloss,
-      flags: row.flags.split(',').map((f) => f.trim()).filter(Boolean),
+      flags: row.flags
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
       ...(row.noun_class ? { noun_class: row.noun_class } : {}),
       ...(row.plural ? { plural: row.plural } : {}),
       ...(row.form ? { form: row.form } : {}),

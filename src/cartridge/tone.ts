@@ -57,17 +57,7 @@ const morphToneSchema = z
 export type MorphTone = z.infer<typeof morphToneSchema>;
 
 /** Where a melody tone goes, counted in TBUs of the word or of the macrostem / stem. */
-export const positionSchema = z.enum([
-  'word_initial',
-  'word_final',
-  'penult',
-  'antepenult',
-  'stem_initial',
-  'stem_second',
-  'stem_final',
-  'macrostem_initial',
-  'stem_penult',
-]);
+export const positionSchema = z.enum(['word_initial', 'word_final', 'penult', 'antepenult', 'stem_initial', 'stem_second', 'stem_final', 'macrostem_initial', 'stem_penult']);
 export type Position = z.infer<typeof positionSchema>;
 
 /** A grammatical tone melody of a tense (and polarity): H tones put at positions, possibly replacing the root's. */
@@ -179,7 +169,10 @@ const goldenSchema = z
      * The printed form respelt in the cartridge's orthography, tone marks kept, when the source spells its
      * segments differently (`why` says how); the runner compares with it. Its tones must equal `expect`'s.
      */
-    respelled: z.object({ form: z.string().min(1), why: z.string().min(1) }).strict().optional(),
+    respelled: z
+      .object({ form: z.string().min(1), why: z.string().min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type ToneGolden = z.infer<typeof goldenSchema>;

@@ -32,6 +32,14 @@ export function formatText(analysis: TextAnalysis, format: 'text' | 'json' | 'sa
 
 /** lemma, POS, segmentation, probability, and "guess" when the stem is in no lexicon. */
 function readingColumns(r: TokenAnalysis): string[] {
-  return [r.lemma, r.pos, r.morphemes.map((m) => m.surface).filter(Boolean).join('-'), r.probability.toFixed(3), ...(r.guess ? ['guess'] : [])];
+  return [
+    r.lemma,
+    r.pos,
+    r.morphemes
+      .map((m) => m.surface)
+      .filter(Boolean)
+      .join('-'),
+    r.probability.toFixed(3),
+    ...(r.guess ? ['guess'] : []),
+  ];
 }
-

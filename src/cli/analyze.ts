@@ -38,9 +38,7 @@ type Format = (typeof FORMATS)[number];
 export function registerAnalyzeCommand(program: Command): void {
   program
     .command('analyze')
-    .description(
-      'analyse a word; without WORD, each line of standard input as one word; with --text FILE (or --text - for standard input), running text token by token',
-    )
+    .description('analyse a word; without WORD, each line of standard input as one word; with --text FILE (or --text - for standard input), running text token by token')
     .argument('[word]', 'the word to analyse')
     .requiredOption('--language <iso>', 'language code (zul, zu, swh, sw, ...)')
     .option('--languages-dir <dir>', 'folder of language cartridges')
@@ -148,7 +146,15 @@ async function analyseText(service: TextService, language: string, input: string
 /** One word through the language's learned analyser alone (no engine frames to load). */
 function learnedWord(analyzer: TextAnalyzer, form: string, options: AnalyzeOptions): { text: string; json: unknown } {
   const readings = analyzer.analyzeTokens([form], options.all ? { all: true } : {})[0] ?? [];
-  const rows = readings.map((r) => ({ LEMMA: r.guess ? `${r.lemma} (not in lexicon)` : r.lemma, POS: r.pos, MORPHS: r.morphemes.map((m) => m.surface).filter(Boolean).join('-'), P: r.probability.toFixed(3) }));
+  const rows = readings.map((r) => ({
+    LEMMA: r.guess ? `${r.lemma} (not in lexicon)` : r.lemma,
+    POS: r.pos,
+    MORPHS: r.morphemes
+      .map((m) => m.surface)
+      .filter(Boolean)
+      .join('-'),
+    P: r.probability.toFixed(3),
+  }));
   return { text: rows.length === 0 ? `${form}\n  no analysis\n` : `${form}\n${table(rows).replace(/^/gm, '  ')}\n`, json: { form, analyses: readings } };
 }
 
@@ -158,7 +164,13 @@ export function formatAnalyses(form: string, analyses: AnalysisView[], describeC
   const rows = analyses.map((a) => ({
     LEMMA: a.in_lexicon ? a.lemma : `${a.lemma} (not in lexicon)`,
     CELL: describeCell(a.features),
-    MORPHS: a.words.map((w) => Object.values(w.slots).map((s) => s.form).join('-')).join(' '),
+    MORPHS: a.words
+      .map((w) =>
+        Object.values(w.slots)
+          .map((s) => s.form)
+          .join('-'),
+      )
+      .join(' '),
     ENGLISH: a.english ?? '',
   }));
   return `${form}\n${table(rows).replace(/^/gm, '  ')}\n`;

@@ -40,10 +40,10 @@ export function registerAudioCommands(program: Command): void {
       });
     });
 
-  const consent = program.command('consent').description('list consent records or withdraw a speaker\'s consent');
+  const consent = program.command('consent').description("list consent records or withdraw a speaker's consent");
   consent
     .command('list')
-    .description('list consent records by the operator\'s speaker ids')
+    .description("list consent records by the operator's speaker ids")
     .option('--data-dir <dir>', 'data directory')
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions) => {
@@ -66,7 +66,7 @@ export function registerAudioCommands(program: Command): void {
   consent
     .command('withdraw')
     .description('withdraw every consent of a speaker, with immediate effect on every instance')
-    .requiredOption('--speaker <id>', 'the operator\'s speaker id, as in the consent file')
+    .requiredOption('--speaker <id>', "the operator's speaker id, as in the consent file")
     .option('--data-dir <dir>', 'data directory')
     .action(async (options: CommonOptions & { speaker: string }) => {
       await withServices(options, async (services) => {

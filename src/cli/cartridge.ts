@@ -19,7 +19,7 @@ export function registerCartridgeCommands(program: Command): void {
   const cartridge = program.command('cartridge').description('work on a language cartridge (languages/<iso>/)');
   cartridge
     .command('check')
-    .description('validate a cartridge\'s files and run its golden tests in both directions (generation and analysis); exit code 1 on any failure')
+    .description("validate a cartridge's files and run its golden tests in both directions (generation and analysis); exit code 1 on any failure")
     .argument('<iso>', 'the cartridge folder name (ISO 639-3), or a code that normalises to it (sw, swa)')
     .option('--languages-dir <dir>', 'folder of language cartridges')
     .option('--list', 'also list each golden case the analyzer cannot read yet (unanalysable or marked analysis_open)')

@@ -41,7 +41,14 @@ export function registerConjugateCommand(program: Command): void {
       const result = valueOrUsage(
         morphologyFor({ languagesDir }).conjugate({
           ...input,
-          ...(extensions ? { extensions: extensions.split(',').map((e) => e.trim()).filter(Boolean) } : {}),
+          ...(extensions
+            ? {
+                extensions: extensions
+                  .split(',')
+                  .map((e) => e.trim())
+                  .filter(Boolean),
+              }
+            : {}),
           ...(includeTones ? { include_tones: true } : {}),
         }),
       );

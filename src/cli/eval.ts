@@ -167,7 +167,7 @@ function registerTextEval(parent: Command): void {
     .argument('<files...>', 'SADII files (token, segmentation, lemma, POS)')
     .requiredOption('--language <iso>', 'language code')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .option('--model-dir <dir>', 'a text model folder (e.g. one learnt with --holdout dev) instead of the cartridge\'s')
+    .option('--model-dir <dir>', "a text model folder (e.g. one learnt with --holdout dev) instead of the cartridge's")
     .option('--part <part>', 'paragraphs to score: all, or dev (the 10% the learn script leaves out with --holdout dev)', 'all')
     .option('--json', 'print the report as one JSON object')
     .action((files: string[], options: TextEvalOptions) => {

@@ -101,11 +101,7 @@ export function registerHfstCommands(program: Command): void {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       const roots = options.roots;
       if (roots !== 'lexicon' && roots !== 'guesser' && roots !== 'both') throw new CliError(`--roots: lexicon, guesser or both, not "${roots}"`, EXIT_USAGE);
-      const [{ engineOrUsage, morphologyFor }, { exportVerbGrammar }, { exportVerbLexc }] = await Promise.all([
-        languages(),
-        import('../hfst/grammar-export.js'),
-        import('../hfst/cartridge-export.js'),
-      ]);
+      const [{ engineOrUsage, morphologyFor }, { exportVerbGrammar }, { exportVerbLexc }] = await Promise.all([languages(), import('../hfst/grammar-export.js'), import('../hfst/cartridge-export.js')]);
       const morphology = morphologyFor(options);
       const engine = engineOrUsage(morphology, options.language);
       const exported = options.kind === 'grammar' ? exportVerbGrammar(engine.cartridge, engine.generator, { roots }) : exportVerbLexc(engine.cartridge, engine.generator);
@@ -119,7 +115,7 @@ export function registerHfstCommands(program: Command): void {
     .description("build Lugha's verb analysers and generators from the cartridges into the models folder (needs the HFST tools: apt-get install hfst)")
     .option('--language <codes>', 'comma-separated language codes (default: every cartridge with a verb grammar)')
     .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
-    .option('--kind <kind>', 'grammar (lexc following the verb template + xfst rules; plus a guesser, an open root class tagged +Guess, as the analyser\'s fallback) or table (every form listed)', 'grammar')
+    .option('--kind <kind>', "grammar (lexc following the verb template + xfst rules; plus a guesser, an open root class tagged +Guess, as the analyser's fallback) or table (every form listed)", 'grammar')
     .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')

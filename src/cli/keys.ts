@@ -18,7 +18,10 @@ export function registerKeyCommands(program: Command): void {
     .option('--data-dir <dir>', 'data directory')
     .option('--json', 'print one JSON object')
     .action(async (options: CommonOptions & { tier: string; offer: string; languages?: string; name?: string }) => {
-      const languages = options.languages?.split(',').map((s) => s.trim()).filter(Boolean);
+      const languages = options.languages
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       await withServices(options, async (services) => {
         const issued = await services.keys.create({ tier: options.tier, offer: options.offer, languages, name: options.name });
         if (!issued.ok) throw new CliError(issued.message, EXIT_USAGE);
@@ -41,7 +44,7 @@ export function registerKeyCommands(program: Command): void {
 
   keys
     .command('list')
-    .description('list keys with status and today\'s usage (never the keys themselves)')
+    .description("list keys with status and today's usage (never the keys themselves)")
     .option('--data-dir <dir>', 'data directory')
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions) => {
@@ -101,10 +104,7 @@ export function registerKeyCommands(program: Command): void {
           printJson({ key, id: record.id, previous_key_retires_at: previousRetiresAt });
           return;
         }
-        process.stdout.write(
-          `${key}\n\nid: ${record.id}\nthe previous key works until ${previousRetiresAt}\n` +
-            'This is the only time the new key is shown.\n',
-        );
+        process.stdout.write(`${key}\n\nid: ${record.id}\nthe previous key works until ${previousRetiresAt}\n` + 'This is the only time the new key is shown.\n');
       });
     });
 

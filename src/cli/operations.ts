@@ -84,10 +84,8 @@ export function registerOperationsCommands(program: Command): void {
       }
       try {
         const blobRoot = path.join(fromDir, 'blobs');
-        const report = await copyBackends(
-          { store: source, blobs: new FsBlobStore(blobRoot), blobFile: (sha) => path.join(blobRoot, sha.slice(0, 2), sha) },
-          { store: target.store, blobs: target.blobs },
-          (line) => process.stderr.write(`${line}\n`),
+        const report = await copyBackends({ store: source, blobs: new FsBlobStore(blobRoot), blobFile: (sha) => path.join(blobRoot, sha.slice(0, 2), sha) }, { store: target.store, blobs: target.blobs }, (line) =>
+          process.stderr.write(`${line}\n`),
         );
         if (options.json) printJson(report);
         else {
@@ -117,9 +115,7 @@ export async function doctor(dataDir: string | undefined): Promise<Check[]> {
 
   let store: Store | undefined;
   try {
-    store = config.databaseUrl
-      ? await openPostgresStore({ url: config.databaseUrl, poolSize: 1, migrate: false })
-      : await openSqliteStore({ dataDir: config.dataDir });
+    store = config.databaseUrl ? await openPostgresStore({ url: config.databaseUrl, poolSize: 1, migrate: false }) : await openSqliteStore({ dataDir: config.dataDir });
     await store.ping();
     const pending = await pendingMigrations((store as KyselyStore).db);
     checks.push({

@@ -24,6 +24,10 @@ export function table(rows: Array<Record<string, string>>): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]!);
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
 }

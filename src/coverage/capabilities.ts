@@ -182,9 +182,7 @@ export function fileCapability(id: string, family: TemplateFamily, label: string
     family,
     label,
     evaluate({ engine }) {
-      return existsSync(path.join(engine.cartridge.dir, file))
-        ? { level: 'declared', evidence: `${file} present; no evaluator measures it yet` }
-        : { level: 'none', evidence: `no ${file}` };
+      return existsSync(path.join(engine.cartridge.dir, file)) ? { level: 'declared', evidence: `${file} present; no evaluator measures it yet` } : { level: 'none', evidence: `no ${file}` };
     },
   };
 }

@@ -99,5 +99,7 @@ export class CoverageService {
 }
 
 function cartridgeFiles(dir: string): string[] {
-  return readdirSync(dir).filter((n) => /\.(ya?ml|tsv)$/.test(n)).sort();
+  return readdirSync(dir)
+    .filter((n) => /\.(ya?ml|tsv)$/.test(n))
+    .sort();
 }

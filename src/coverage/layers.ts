@@ -42,8 +42,7 @@ export const LAYERS: Layer[] = [
   {
     id: 'services',
     name: 'Services',
-    description:
-      'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, lexicon, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
+    description: 'Keys, tiers and quotas; the audio corpus and its ingestion; the morphology, lexicon, tone, numeral, text and HFST services; coverage and status; the cartridge check. Composed once in src/services.ts.',
     paths: [
       'src/services.ts',
       'src/demo.ts',
@@ -76,8 +75,7 @@ export const LAYERS: Layer[] = [
   {
     id: 'cartridges',
     name: 'Language cartridges',
-    description:
-      'One folder per language: YAML and TSV data with a source for every fact, golden tests beside it; the format (loader and file schemas, JSON Schemas for editors) in src/cartridge/.',
+    description: 'One folder per language: YAML and TSV data with a source for every fact, golden tests beside it; the format (loader and file schemas, JSON Schemas for editors) in src/cartridge/.',
     paths: ['languages/', 'reference/', 'src/cartridge/'],
     uses: ['shared'],
   },

@@ -43,8 +43,14 @@ export const GRAMMAR_FILES = ['cartridge.yaml', 'agreement.yaml', 'verbs.yaml', 
 /** SHA-256 over the cartridge's grammar files (by name), so a change is noticed. */
 export function cartridgeDigest(dir: string): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(dir).filter((n) => GRAMMAR_FILES.includes(n)).sort()) {
-    hash.update(name).update('\0').update(readFileSync(path.join(dir, name))).update('\0');
+  for (const name of readdirSync(dir)
+    .filter((n) => GRAMMAR_FILES.includes(n))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(path.join(dir, name)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

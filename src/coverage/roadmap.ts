@@ -13,7 +13,10 @@ const doneWhenSchema = z
   .strictObject({
     capability: z.string().min(1),
     min_level: z.enum(COVERAGE_LEVELS),
-    languages: z.array(z.string().regex(/^[a-z]{3}$/)).min(1).optional(),
+    languages: z
+      .array(z.string().regex(/^[a-z]{3}$/))
+      .min(1)
+      .optional(),
     at_least: z.number().int().min(1).optional(),
   })
   .refine((d) => d.languages || d.at_least, 'give `languages`, `at_least` or both');

@@ -25,12 +25,7 @@ export interface TemplateFamilyStatus {
 const rank = (l: CoverageLevel) => COVERAGE_LEVELS.indexOf(l);
 
 /** The families in implementation order. */
-export function templateFamilies(
-  evaluators: CapabilityEvaluator[],
-  milestones: MilestoneStatus[],
-  coverage: CartridgeCoverage[],
-  morphology: MorphologyService,
-): TemplateFamilyStatus[] {
+export function templateFamilies(evaluators: CapabilityEvaluator[], milestones: MilestoneStatus[], coverage: CartridgeCoverage[], morphology: MorphologyService): TemplateFamilyStatus[] {
   const present = TEMPLATE_FAMILIES.filter((f) => evaluators.some((e) => e.family === f) || milestones.some((m) => m.family === f));
   const firstMilestone = (f: TemplateFamily) => {
     const i = milestones.findIndex((m) => m.family === f);

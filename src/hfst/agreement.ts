@@ -49,7 +49,13 @@ export interface AgreementOptions {
 
 /** The verb lemmas of a cartridge's golden tests. */
 export function goldenVerbLemmas(cartridge: Cartridge): string[] {
-  return [...new Set(goldenCases(cartridge.golden).filter((t) => t.cell.word_class === 'verb').map((t) => t.lemma))];
+  return [
+    ...new Set(
+      goldenCases(cartridge.golden)
+        .filter((t) => t.cell.word_class === 'verb')
+        .map((t) => t.lemma),
+    ),
+  ];
 }
 
 /** Runs the three checks over the golden paradigms. */

@@ -88,11 +88,7 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
       const grammar = exportVerbGrammar(engine.value.cartridge, engine.value.generator, { ...lemmaOption, roots: 'lexicon' });
       if (!grammar) continue;
       const guess = exportVerbGrammar(engine.value.cartridge, engine.value.generator, { ...lemmaOption, roots: 'guesser' })!;
-      sources = [
-        { file: `${base}.lexc`, text: grammar.lexc },
-        { file: `${base}.rules.xfst`, text: grammar.rules },
-        ...(guess.guesser ? [{ file: `${base}-guesser.lexc`, text: guess.lexc }] : []),
-      ];
+      sources = [{ file: `${base}.lexc`, text: grammar.lexc }, { file: `${base}.rules.xfst`, text: grammar.rules }, ...(guess.guesser ? [{ file: `${base}-guesser.lexc`, text: guess.lexc }] : [])];
       const exceptionForms = grammar.exceptions.reduce((n, e) => n + e.forms, 0);
       details = {
         forms: 0,

@@ -184,13 +184,7 @@ class VerbLexcBuilder {
   /** Which support a root needs: none, as a short stem (lost with an extension) or as a vowel-initial one (kept). */
   needsSupport(lexeme: Pick<Lexeme, 'short' | 'root'>): SupportNeed {
     const support = this.support;
-    return support === undefined
-      ? 'none'
-      : support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root)
-        ? 'vowel'
-        : support.applies_to.includes('short') && lexeme.short
-          ? 'short'
-          : 'none';
+    return support === undefined ? 'none' : support.applies_to.includes('vowel_initial') && SUPPORT_VOWEL.test(lexeme.root) ? 'vowel' : support.applies_to.includes('short') && lexeme.short ? 'short' : 'none';
   }
 
   /**
@@ -203,7 +197,10 @@ class VerbLexcBuilder {
     return this.support === undefined
       ? [[]]
       : needs === 'short' && this.verbs.extensions.length > 0
-        ? [['@U.SUP.yes@', '@P.XS.no@'], ['@U.SUP.no@', '@P.XS.yes@']]
+        ? [
+            ['@U.SUP.yes@', '@P.XS.no@'],
+            ['@U.SUP.no@', '@P.XS.yes@'],
+          ]
         : [[`@U.SUP.${needs === 'none' ? 'no' : 'yes'}@`]];
   }
 
@@ -298,7 +295,10 @@ class VerbLexcBuilder {
         const lexeme = this.placeholder(needs);
         const words = bare.generateWith(lexeme, cell).words;
         const main = words[words.length - 1]!;
-        const aux = generator.generateWith(lexeme, cell).words.slice(0, -1).map((w) => w.surface);
+        const aux = generator
+          .generateWith(lexeme, cell)
+          .words.slice(0, -1)
+          .map((w) => w.surface);
         const rootAt = main.morphs.findIndex((m) => m.slot === 'root');
         const after = main.morphs.slice(rootAt + 1);
         built.push({
@@ -510,9 +510,7 @@ class VerbLexcBuilder {
     if (support) ['@P.XS.yes@', '@P.XS.no@', '@D.XS.yes@', '@D.XS.no@'].forEach((x) => multichar.add(x));
     extensionLines.push('', 'LEXICON ExtSeq');
     const sequences = (done: VerbExtension[]): VerbExtension[][] =>
-      done.length === MAX_EXTENSIONS
-        ? []
-        : verbs.extensions.filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id))).flatMap((e) => [[...done, e], ...sequences([...done, e])]);
+      done.length === MAX_EXTENSIONS ? [] : verbs.extensions.filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id))).flatMap((e) => [[...done, e], ...sequences([...done, e])]);
     for (const sequence of sequences([])) {
       extensionLines.push(
         `${flagged(
@@ -676,14 +674,26 @@ function exceptionEntry(form: ExportedForm): { text: string; tags: string[] } {
   const run = longestCommonRun(lemma, surface);
   const u: string[] = [];
   const l: string[] = [];
-  for (let i = 0; i < run.surfaceStart; i++) { u.push('0'); l.push(lexcEscape(surface[i]!)); }
-  for (let i = 0; i < run.lemmaStart; i++) { u.push(lexcEscape(lemma[i]!)); l.push('0'); }
-  for (let i = 0; i < run.length; i++) { u.push(lexcEscape(lemma[run.lemmaStart + i]!)); l.push(lexcEscape(surface[run.surfaceStart + i]!)); }
+  for (let i = 0; i < run.surfaceStart; i++) {
+    u.push('0');
+    l.push(lexcEscape(surface[i]!));
+  }
+  for (let i = 0; i < run.lemmaStart; i++) {
+    u.push(lexcEscape(lemma[i]!));
+    l.push('0');
+  }
+  for (let i = 0; i < run.length; i++) {
+    u.push(lexcEscape(lemma[run.lemmaStart + i]!));
+    l.push(lexcEscape(surface[run.surfaceStart + i]!));
+  }
   const uTail = lemma.slice(run.lemmaStart + run.length).map(lexcEscape);
   const lTail = surface.slice(run.surfaceStart + run.length).map(lexcEscape);
   while (uTail.length < lTail.length) uTail.push('0');
   while (lTail.length < uTail.length) lTail.push('0');
-  for (const t of tags) { uTail.push(t); lTail.push('0'); }
+  for (const t of tags) {
+    uTail.push(t);
+    lTail.push('0');
+  }
   return { text: flagged([`@D.G@`], [...u, ...uTail], [...l, ...lTail]), tags: tagList };
 }
 

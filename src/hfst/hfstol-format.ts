@@ -135,4 +135,3 @@ function validateTables(tables: OptimizedLookupTables): void {
   }
   if (!indexState(0)) throw new HfstFormatError('transition index table is too short');
 }
-

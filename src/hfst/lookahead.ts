@@ -28,11 +28,7 @@ const LOOKAHEAD_BUDGET_BYTES = 64 * 1024 * 1024;
  * algorithm"), then the union over ε/flag successors to a fixed point. Flags are treated as ε, so
  * the rows over-approximate and never cut a path that could succeed.
  */
-export function buildLookahead(
-  tables: Pick<OptimizedLookupTables, 'idxIn' | 'idxTarget' | 'trIn' | 'trOut' | 'trTarget'>,
-  epsilonLike: Uint8Array,
-  nIn: number,
-): Lookahead | undefined {
+export function buildLookahead(tables: Pick<OptimizedLookupTables, 'idxIn' | 'idxTarget' | 'trIn' | 'trOut' | 'trTarget'>, epsilonLike: Uint8Array, nIn: number): Lookahead | undefined {
   const { idxIn, idxTarget, trIn, trOut, trTarget } = tables;
   const nIdx = idxIn.length;
   const nTr = trIn.length;
@@ -84,7 +80,7 @@ export function buildLookahead(
     }
   });
   // Union over ε/flag arcs until nothing changes; reverse breadth-first order needs few passes.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let n = states.length - 1; n >= 0; n--) {
       const at = n * words;

@@ -11,25 +11,22 @@ import type { ModelEntry, ModelRegistry } from './models.js';
 import { HfstFormatError, lookupNormalised, type Transducer } from './transducer.js';
 import { MAX_LOOKUP_INPUTS } from '../access/plans.js';
 
-const modelName = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a model name from hfst_list_models');
+const modelName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a model name from hfst_list_models');
 
 /** Input of hfst_analyze / hfst_generate. */
 export const hfstLookupInputSchema = z
   .object({
     model: modelName.optional().describe('Model name (see the model list). Give this or `language`.'),
     language: z.string().min(2).max(20).optional().describe('Language code: use the first model of this language for the direction. Give this or `model`.'),
-    inputs: z
-      .array(wordText(500))
-      .min(1)
-      .max(MAX_LOOKUP_INPUTS)
-      .describe('Words to analyse (hfst_analyze) or analysis strings to generate from (hfst_generate), in the model\'s tag convention.'),
+    inputs: z.array(wordText(500)).min(1).max(MAX_LOOKUP_INPUTS).describe("Words to analyse (hfst_analyze) or analysis strings to generate from (hfst_generate), in the model's tag convention."),
     n_best: z.number().int().min(1).max(1000).optional().describe('Keep at most this many results per input (the best ones when the model is weighted).'),
     beam: z.number().min(0).max(1e9).optional().describe('Weighted models: keep results within this weight of the best.'),
     unique: z.boolean().default(true).describe('Drop repeated results.'),
-    fallback: z
-      .boolean()
-      .default(true)
-      .describe("Analysers: when the model has no analysis for a word, ask the model's fallback (Lugha's verb analysers fall back on their guesser, whose analyses end in +Guess)."),
+    fallback: z.boolean().default(true).describe("Analysers: when the model has no analysis for a word, ask the model's fallback (Lugha's verb analysers fall back on their guesser, whose analyses end in +Guess)."),
   })
   .strict()
   .refine((v) => v.model !== undefined || v.language !== undefined, { message: 'give `model` or `language`', path: ['model'] });
@@ -197,7 +194,11 @@ export class HfstService {
    * else the first model of `language` in `direction` that is no other model's fallback.
    */
   resolveModel(model: string | undefined, language: string | undefined, direction: 'analyse' | 'generate'): Result<ModelEntry, HfstFailure> {
-    const names = () => this.registry.list().filter((e) => e.manifest.direction === direction).map((e) => e.name);
+    const names = () =>
+      this.registry
+        .list()
+        .filter((e) => e.manifest.direction === direction)
+        .map((e) => e.name);
     const verb = direction === 'analyse' ? 'analyser' : 'generator';
     if (model !== undefined) {
       const entry = this.registry.get(model) ?? this.registry.get(`${model}-${verb}`);

@@ -81,7 +81,7 @@ export function buildSwitches(trIn: Uint16Array, { flagOp, flagFeature, flagValu
   for (let t = 0; t < nTr; t++) nextAfter[t] = t + 1;
   const table: number[] = [];
   const isValueTest = (sym: number) => epsilonLike[sym] === 2 && flagOp[sym] === FlagOp.R && flagValue[sym] !== 0;
-  for (let t = 0; t < nTr; ) {
+  for (let t = 0; t < nTr;) {
     const sym = trIn[t]!;
     if (sym === NO_SYMBOL || !isValueTest(sym)) {
       t++;

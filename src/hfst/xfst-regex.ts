@@ -69,11 +69,19 @@ export function parsePattern(source: string): Pattern {
       let look: { ahead: boolean; negative: boolean } | undefined;
       const rest = chars.slice(i, i + 3).join('');
       if (rest.startsWith('?:')) i += 2;
-      else if (rest.startsWith('?=')) { look = { ahead: true, negative: false }; i += 2; }
-      else if (rest.startsWith('?!')) { look = { ahead: true, negative: true }; i += 2; }
-      else if (rest.startsWith('?<=')) { look = { ahead: false, negative: false }; i += 3; }
-      else if (rest.startsWith('?<!')) { look = { ahead: false, negative: true }; i += 3; }
-      else if (rest.startsWith('?')) throw new UnsupportedPattern(`group syntax in ${source}`);
+      else if (rest.startsWith('?=')) {
+        look = { ahead: true, negative: false };
+        i += 2;
+      } else if (rest.startsWith('?!')) {
+        look = { ahead: true, negative: true };
+        i += 2;
+      } else if (rest.startsWith('?<=')) {
+        look = { ahead: false, negative: false };
+        i += 3;
+      } else if (rest.startsWith('?<!')) {
+        look = { ahead: false, negative: true };
+        i += 3;
+      } else if (rest.startsWith('?')) throw new UnsupportedPattern(`group syntax in ${source}`);
       else index = ++groups;
       const body = alternatives();
       if (chars[i++] !== ')') throw new UnsupportedPattern(`unbalanced parenthesis in ${source}`);
@@ -255,9 +263,7 @@ function sideOf(pattern: Pattern, source: string, to: string | undefined, alphab
       seq.shift();
     } else if (first?.kind === 'look' && first.ahead && first.negative && atStart && !notWhole && beforeParts.length === 0) {
       // `^(?!X)`: the morph does not start with X (or is not X, where X ends in `$`).
-      notWhole = `[${first.body
-        .map((alt) => (alt[alt.length - 1]?.kind === 'end' ? `[${patternToXfst([alt.slice(0, -1)], alphabet)}]` : `[${patternToXfst([alt], alphabet)} ?*]`))
-        .join(' | ')}]`;
+      notWhole = `[${first.body.map((alt) => (alt[alt.length - 1]?.kind === 'end' ? `[${patternToXfst([alt.slice(0, -1)], alphabet)}]` : `[${patternToXfst([alt], alphabet)} ?*]`)).join(' | ')}]`;
       seq.shift();
     } else if (first?.kind === 'look' && !first.ahead && first.negative && !notBefore && beforeParts.length === 0) {
       notBefore = patternToXfst(first.body, alphabet);

@@ -141,9 +141,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       info: {
         title: 'Lugha API',
         version: '1.0.0',
-        description:
-          'Data service for Bantu languages. Linguistic routes live under /api/v1 and are also served under /v1. ' +
-          'Errors are RFC 9457 problem+json with a stable `code`; see /problems/{type}.',
+        description: 'Data service for Bantu languages. Linguistic routes live under /api/v1 and are also served under /v1. ' + 'Errors are RFC 9457 problem+json with a stable `code`; see /problems/{type}.',
       },
       components: {
         securitySchemes: {

@@ -93,13 +93,4 @@ export function assertBatchSize(principal: Principal, size: number, unit = 'item
 export const meteredRoute = { tags: ['linguistic'], security: [{ bearerAuth: [] }] };
 
 /** Errors every metered route may answer with, for OpenAPI. */
-export const meteredProblems = problemResponses(
-  'invalid_parameter',
-  'key_missing',
-  'key_malformed',
-  'key_unknown',
-  'key_revoked',
-  'key_rotated',
-  'key_expired',
-  'quota_exceeded',
-);
+export const meteredProblems = problemResponses('invalid_parameter', 'key_missing', 'key_malformed', 'key_unknown', 'key_revoked', 'key_rotated', 'key_expired', 'quota_exceeded');

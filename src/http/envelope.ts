@@ -14,12 +14,7 @@ const DECIMAL_DIGITS = /^[0-9]{1,10}$/;
  * `+1`, `1.0` and the empty string are refused (JavaScript's Number() would take most of them).
  */
 export function queryInteger(min: number, max: number, fallback: number) {
-  return z
-    .string()
-    .regex(DECIMAL_DIGITS, `expected a whole number in decimal digits, ${min}..${max}`)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
+  return z.string().regex(DECIMAL_DIGITS, `expected a whole number in decimal digits, ${min}..${max}`).transform(Number).pipe(z.number().int().min(min).max(max)).default(fallback);
 }
 
 /** Paging query parameters, shared by every listing route. */

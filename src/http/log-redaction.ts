@@ -120,7 +120,10 @@ export function redactingLoggerOptions(level: string): Exclude<FastifyServerOpti
     },
     hooks: {
       logMethod(args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(this, args.map((arg) => scrub(arg)));
+        method.apply(
+          this,
+          args.map((arg) => scrub(arg)),
+        );
       },
     },
   };

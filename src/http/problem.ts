@@ -30,9 +30,7 @@ export const problemSchema = z
     code: z.string().describe('Stable error code; see docs/errors.md.'),
     request_id: z.string(),
     instance: z.string().optional(),
-    errors: z
-      .array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() }))
-      .optional(),
+    errors: z.array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() })).optional(),
     errors_omitted: z.number().int().optional().describe('How many more parameter problems there were than `errors` lists (at most 20 are listed).'),
   })
   .describe('RFC 9457 problem details');
@@ -132,13 +130,7 @@ function locationOf(context: string | undefined): ParameterProblem['in'] {
   return 'query';
 }
 
-function describeIssue(
-  where: ParameterProblem['in'],
-  instancePath: string,
-  keyword: string,
-  message: string | undefined,
-  params: Record<string, unknown>,
-): ParameterProblem {
+function describeIssue(where: ParameterProblem['in'], instancePath: string, keyword: string, message: string | undefined, params: Record<string, unknown>): ParameterProblem {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   const parameter = path || (where === 'body' ? '(body)' : '(all)');
   if (keyword === 'unrecognized_keys') {
@@ -173,7 +165,12 @@ export function installProblemHandling(app: FastifyInstance): void {
   const routes: Array<{ pattern: RegExp; methods: string[] }> = [];
   app.addHook('onRoute', (route) => {
     if (route.url === '*' || route.url === '/*') return; // CORS preflight catch-all
-    const pattern = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}/?$`);
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:[^/]+/g, '[^/]+')
+        .replace(/\*/g, '.*')}/?$`,
+    );
     const methods = ([] as string[]).concat(route.method);
     routes.push({ pattern, methods });
   });

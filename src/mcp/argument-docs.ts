@@ -27,7 +27,7 @@ export const argumentDocs: Readonly<Record<string, Readonly<Record<string, Argum
     max_tokens: { example: 100 },
   },
   decompose_morphemes: { form: { example: 'wanapenda' } },
-  syllabify: { word: { example: 'ng\'ombe' } },
+  syllabify: { word: { example: "ng'ombe" } },
   get_tonal_analysis: {
     language: { example: EXAMPLE_LANGUAGE, description: 'Language code (ISO 639-3, 639-1 or macrolanguage); a language with tone data gives tones.' },
     root: { example: 'penda', description: 'Verb root, as for conjugate_verb.' },
@@ -89,7 +89,7 @@ export function withArgumentDocs(tool: string, json: Record<string, unknown>): R
       annotated[name] = schema;
       continue;
     }
-    const base = typeof schema.description === 'string' ? schema.description : doc.description ?? '';
+    const base = typeof schema.description === 'string' ? schema.description : (doc.description ?? '');
     const description = /Example/.test(base) ? base : `${base}${base && !/[.!?]$/.test(base) ? '.' : ''}${base ? ' ' : ''}Example: ${JSON.stringify(doc.example).replace(/^"(.*)"$/, '$1')}`;
     annotated[name] = { ...schema, description, examples: [doc.example] };
   }

@@ -35,13 +35,25 @@ export function completers(morphology: () => MorphologyService) {
     language: ((value) => {
       const wanted = value.trim().toLowerCase();
       const languages = morphology().languages();
-      const codes = byPrefix(languages.map((l) => l.iso), wanted);
-      const short = byPrefix(languages.flatMap((l) => (l.iso639_1 ? [l.iso639_1] : [])), wanted);
+      const codes = byPrefix(
+        languages.map((l) => l.iso),
+        wanted,
+      );
+      const short = byPrefix(
+        languages.flatMap((l) => (l.iso639_1 ? [l.iso639_1] : [])),
+        wanted,
+      );
       const named = wanted.length >= 2 ? languages.filter((l) => l.name.toLowerCase().startsWith(wanted)).map((l) => l.iso) : [];
       return [...new Set([...codes, ...named, ...short])];
     }) satisfies Completer,
     /** Tense ids of the language chosen in `language`. */
-    tense: ((value, context) => byPrefix(engineOf(context)?.summary().tenses.map((t) => t.id) ?? [], value)) satisfies Completer,
+    tense: ((value, context) =>
+      byPrefix(
+        engineOf(context)
+          ?.summary()
+          .tenses.map((t) => t.id) ?? [],
+        value,
+      )) satisfies Completer,
     /** Subject agreement ids (1sg … 3pl, c1 …) of the language chosen in `language`. */
     subject: ((value, context) => byPrefix(engineOf(context)?.summary().subjects ?? [], value)) satisfies Completer,
     /** Verb lemmas of the lexicon of the language chosen in `language` (hyphens ignored). */

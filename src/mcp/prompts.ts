@@ -40,8 +40,7 @@ const argumentSchemas = new WeakMap<Services, ReturnType<typeof buildArgumentSch
 
 function buildArgumentSchemas(morphology: () => MorphologyService) {
   const complete = completers(morphology);
-  const language = () =>
-    completable(z.string().trim().min(2).max(16).describe('Language code: ISO 639-3 (swh, zul), 639-1 (sw) or a macrolanguage code (swa). Example: swh'), (v) => complete.language(v));
+  const language = () => completable(z.string().trim().min(2).max(16).describe('Language code: ISO 639-3 (swh, zul), 639-1 (sw) or a macrolanguage code (swa). Example: swh'), (v) => complete.language(v));
   return {
     conjugationTable: z.object({
       language: language(),
@@ -55,8 +54,16 @@ function buildArgumentSchemas(morphology: () => MorphologyService) {
     }),
     numeralDrill: z.object({
       language: language(),
-      count: z.string().regex(/^(?:[1-9]|1\d|20)$/).optional().describe('How many questions, 1..20. Example: 5'),
-      max: z.string().regex(/^[1-9]\d{0,11}$/).optional().describe('The largest number to ask, 1..10^12. Example: 100'),
+      count: z
+        .string()
+        .regex(/^(?:[1-9]|1\d|20)$/)
+        .optional()
+        .describe('How many questions, 1..20. Example: 5'),
+      max: z
+        .string()
+        .regex(/^[1-9]\d{0,11}$/)
+        .optional()
+        .describe('The largest number to ask, 1..10^12. Example: 100'),
     }),
   };
 }
@@ -71,7 +78,10 @@ export function registerPrompts(server: McpServer, options: PromptOptions): void
     if (!found.ok) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `language_not_found: "${code.slice(0, 40)}" is not an installed language; installed: ${services.morphology.languages().map((l) => l.iso).join(', ')}`,
+        `language_not_found: "${code.slice(0, 40)}" is not an installed language; installed: ${services.morphology
+          .languages()
+          .map((l) => l.iso)
+          .join(', ')}`,
       );
     }
     return found.value;
@@ -123,7 +133,7 @@ export function registerPrompts(server: McpServer, options: PromptOptions): void
     {
       title: "Explain a word's morphemes",
       description:
-        "Explain a word of a Bantu language morpheme by morpheme: its readings (analyze_form) and the slot-by-slot split of the best one (decompose_morphemes), with what each morpheme means. " +
+        'Explain a word of a Bantu language morpheme by morpheme: its readings (analyze_form) and the slot-by-slot split of the best one (decompose_morphemes), with what each morpheme means. ' +
         'Arguments: language (swh), form (the word, e.g. hatutawapenda).',
       argsSchema: schemas.explainWord,
       _meta: { 'dev.lugha/generative': false },

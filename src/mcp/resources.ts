@@ -70,14 +70,11 @@ export function registerResources(server: McpServer, options: ResourceOptions): 
     if (refusal) throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `${refusal.code}: ${refusal.message}`);
     const reading = await services.meter.consume(auth.principal);
     if (!reading.allowed) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidRequest,
-        `quota_exceeded: this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`,
-      );
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `quota_exceeded: this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s`);
     }
     return auth.principal;
   };
-  const one = (value: string | string[]) => (Array.isArray(value) ? value[0] ?? '' : value);
+  const one = (value: string | string[]) => (Array.isArray(value) ? (value[0] ?? '') : value);
 
   server.registerResource(
     'grammar',
@@ -213,7 +210,13 @@ export async function grammarSummary(services: Services, principal: Principal, l
     `- Codes: ISO 639-3 \`${l.iso}\`${l.iso639_1 ? `, ISO 639-1 \`${l.iso639_1}\`` : ''}${l.glottocode ? `, Glottocode \`${l.glottocode}\`` : ''}${l.guthrie ? `, Guthrie ${l.guthrie}` : ''}`,
     ...(l.endonym ? [`- Endonym: ${l.endonym}`] : []),
     `- Capabilities: ${l.capabilities.join(', ') || 'none yet'}`,
-    `- Lexicon: ${l.lexicon_size} entries${contents.ok ? ` (${Object.entries(contents.value.counts.lexicon).map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`,
+    `- Lexicon: ${l.lexicon_size} entries${
+      contents.ok
+        ? ` (${Object.entries(contents.value.counts.lexicon)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''
+    }`,
     `- Golden tests: ${l.golden_tests.passing}/${l.golden_tests.total} pass`,
     '',
   ];
@@ -250,7 +253,10 @@ function watchAudioResources(server: McpServer, services: Services, intervalMs: 
   low.setRequestHandler('resources/subscribe', async (request) => {
     const uri = request.params.uri;
     if (!watchable(uri)) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `only consent manifests and dataset cards change while the service runs (lugha://audio/{language}/consent-manifest, …/dataset-card); ${JSON.stringify(uri.slice(0, 200))} does not`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `only consent manifests and dataset cards change while the service runs (lugha://audio/{language}/consent-manifest, …/dataset-card); ${JSON.stringify(uri.slice(0, 200))} does not`,
+      );
     }
     subscribed.add(uri);
     return {};

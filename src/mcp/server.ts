@@ -56,10 +56,13 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
   const { services } = options;
   const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
   // The tool set of a server never changes while it runs, so it announces no list changes.
-  const server = new McpServer({ name: serverName, title: 'Lugha', version: serverVersion }, {
-    instructions: INSTRUCTIONS,
-    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
-  });
+  const server = new McpServer(
+    { name: serverName, title: 'Lugha', version: serverVersion },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
+    },
+  );
   for (const tool of options.tools ?? registeredTools) {
     const listed = toolRefusal(options.principal, tool);
     server.registerTool(

@@ -218,7 +218,15 @@ export class Analyzer {
         if (!lexeme.inLexicon && this.#closedClasses().has(cell.word_class)) continue;
         const penalty = reading === lexeme ? 0 : 1;
         const closed = this.#closedClasses().has(cell.word_class);
-        found.set(key, { lemma, root: lexeme.root, in_lexicon: lexeme.inLexicon, gloss: this.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell) });
+        found.set(key, {
+          lemma,
+          root: lexeme.root,
+          in_lexicon: lexeme.inLexicon,
+          gloss: this.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss,
+          cell,
+          generated,
+          score: score(lexeme, cell, generated, word, closed) - penalty - this.#lesser(lemma, lexeme, cell),
+        });
         tried.set(key, true);
         return true;
       }
@@ -357,7 +365,14 @@ export class Analyzer {
         if (entry.word_class !== 'noun') continue;
         const cls = nouns!.classify(entry.lemma, entry.noun_class);
         // (the prefix as the citation writes it, its stem condition aside: mu-da, ch-ungu)
-        const split = cls ? (nouns!.splitWith(entry.lemma, cls) ?? nouns!.splitWith(entry.lemma, cls, cls.prefixes.map(({ stem: _, ...p }) => p))) : undefined;
+        const split = cls
+          ? (nouns!.splitWith(entry.lemma, cls) ??
+            nouns!.splitWith(
+              entry.lemma,
+              cls,
+              cls.prefixes.map(({ stem: _, ...p }) => p),
+            ))
+          : undefined;
         if (!cls || !split) continue;
         const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
         let surface: string | undefined;
@@ -368,7 +383,20 @@ export class Analyzer {
         }
         if (surface === entry.lemma) continue;
         const lexeme = this.generator.lexeme(entry.lemma, 'noun');
-        const generated: Generated = { surface: entry.lemma, words: [{ surface: entry.lemma, morphs: [{ slot: 'prefix', form: split.prefix.full, id: cls.id }, { slot: 'stem', form: split.stem }], rules: [], polarity: 'positive' }] };
+        const generated: Generated = {
+          surface: entry.lemma,
+          words: [
+            {
+              surface: entry.lemma,
+              morphs: [
+                { slot: 'prefix', form: split.prefix.full, id: cls.id },
+                { slot: 'stem', form: split.stem },
+              ],
+              rules: [],
+              polarity: 'positive',
+            },
+          ],
+        };
         const key = this.#plain(entry.lemma.normalize('NFC'));
         const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
         this.#citations.set(key, [...(this.#citations.get(key) ?? []), reading]);
@@ -587,16 +615,17 @@ export class Analyzer {
     const patterns = this.generator.cartridge.rules.filter((r) => r.right && applies(r)).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
     // A doubled consonant counts when a rule reacts to it but not to the single letter (a long
     // vowel written short before a geminate: naa + jja > najja).
-    const doubled = letters.filter((l) => !/[aeiou]/u.test(l)).map((l) => `${l}${l}`).filter((c) => patterns.some((p) => p.test(`${c}a`) && !p.test(`${c[0]}a`)));
+    const doubled = letters
+      .filter((l) => !/[aeiou]/u.test(l))
+      .map((l) => `${l}${l}`)
+      .filter((c) => patterns.some((p) => p.test(`${c}a`) && !p.test(`${c[0]}a`)));
     return [...new Set([...candidates, ...doubled].filter((c) => patterns.some((p) => p.test(`${c}a`))))];
   }
 
   #rootRules?: RegExp[];
   /** Whether some rule rewrites the end of a root before this suffix (the perfect -ile of -ala verbs). */
   #rootRuleBefore(after: string): boolean {
-    this.#rootRules ??= this.generator.cartridge.rules
-      .filter((r) => r.left_to !== undefined && [r.left_slot ?? []].flat().includes('root'))
-      .map((r) => new RegExp(`^(?:${r.right})`, 'u'));
+    this.#rootRules ??= this.generator.cartridge.rules.filter((r) => r.left_to !== undefined && [r.left_slot ?? []].flat().includes('root')).map((r) => new RegExp(`^(?:${r.right})`, 'u'));
     return this.#rootRules.some((re) => re.test(after) || re.test(this.#plain(after)));
   }
 
@@ -671,7 +700,6 @@ export class Analyzer {
     }
     return this.#rewrites;
   }
-
 
   #cellCache?: Cell[];
   #cells(): Cell[] {
@@ -935,7 +963,7 @@ export function literalAlternatives(pattern: string, limit = 256): Literal[] | u
     // or alternatives of them ((ile|ē)).
     const inner = m[3] !== undefined ? m[3].split('|').map((alt) => literalAlternatives(alt, limit)?.map((l) => l.text)) : undefined;
     if (inner?.some((alt) => !alt)) return undefined;
-    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : inner!.flat() as string[];
+    const single = m[1] ? [m[1]] : m[2] ? expandClass(m[2]) : (inner!.flat() as string[]);
     if (single.length === 0) return undefined;
     // x+ is one or two of it, x? none or one.
     const options = m[4] === '+' ? [...single, ...single.map((o) => o + o)] : m[4] === '?' ? ['', ...single] : single;

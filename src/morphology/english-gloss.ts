@@ -95,8 +95,12 @@ const PARTICLES = new Set(['up', 'down', 'out', 'off', 'away', 'back']);
 const SUBJECT = { '1sg': 'I', '2sg': 'you', '3sg': 'she/he', '1pl': 'we', '2pl': 'you (pl.)', '3pl': 'they' };
 const OBJECT = { '1sg': 'me', '2sg': 'you', '3sg': 'her/him', '1pl': 'us', '2pl': 'you (pl.)', '3pl': 'them' };
 const REFLEXIVE = {
-  '1sg': 'myself', '2sg': 'yourself', '3sg': 'herself/himself',
-  '1pl': 'ourselves', '2pl': 'yourselves', '3pl': 'themselves',
+  '1sg': 'myself',
+  '2sg': 'yourself',
+  '3sg': 'herself/himself',
+  '1pl': 'ourselves',
+  '2pl': 'yourselves',
+  '3pl': 'themselves',
 };
 
 function personKey(p: GlossPerson): keyof typeof SUBJECT {
@@ -139,8 +143,17 @@ export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | '
 
 /** Tenses that report a completed event: there a stative reads as a change of state ('it got broken'). */
 const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
-  'past', 'recent_past', 'remote_past', 'perfect', 'not_yet', 'past_perfect', 'future_perfect',
-  'past_conditional', 'conditional_perfect', 'consecutive', 'relative_past',
+  'past',
+  'recent_past',
+  'remote_past',
+  'perfect',
+  'not_yet',
+  'past_perfect',
+  'future_perfect',
+  'past_conditional',
+  'conditional_perfect',
+  'consecutive',
+  'relative_past',
 ]);
 
 /** Whether a tense template reports a completed event (past, perfect, ...). */

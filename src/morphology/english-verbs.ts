@@ -240,10 +240,40 @@ const IRREGULAR_THIRD: Readonly<Record<string, string>> = { be: 'is', have: 'has
 
 /** Verbs of more than one syllable, stressed on the last, that double their final consonant. */
 const FINAL_STRESS = new Set([
-  'abet', 'acquit', 'admit', 'allot', 'begin', 'commit', 'compel', 'confer', 'control', 'defer', 'deter',
-  'emit', 'equip', 'expel', 'forbid', 'forget', 'incur', 'infer', 'omit', 'occur', 'outrun', 'overrun',
-  'patrol', 'permit', 'prefer', 'propel', 'rebel', 'recur', 'refer', 'regret', 'repel', 'submit',
-  'transmit', 'upset',
+  'abet',
+  'acquit',
+  'admit',
+  'allot',
+  'begin',
+  'commit',
+  'compel',
+  'confer',
+  'control',
+  'defer',
+  'deter',
+  'emit',
+  'equip',
+  'expel',
+  'forbid',
+  'forget',
+  'incur',
+  'infer',
+  'omit',
+  'occur',
+  'outrun',
+  'overrun',
+  'patrol',
+  'permit',
+  'prefer',
+  'propel',
+  'rebel',
+  'recur',
+  'refer',
+  'regret',
+  'repel',
+  'submit',
+  'transmit',
+  'upset',
 ]);
 
 const VOWEL = /[aeiou]/;
@@ -287,7 +317,13 @@ function splitVerb(verb: string): { head: string; rest: string } {
   const words = verb.trim().split(/\s+/);
   const head = words[0] ?? '';
   if (head === '') throw new Error('english-verbs: the verb is empty');
-  return { head, rest: words.slice(1).map((w) => ' ' + w).join('') };
+  return {
+    head,
+    rest: words
+      .slice(1)
+      .map((w) => ' ' + w)
+      .join(''),
+  };
 }
 
 /** Inflects a verb given in base form; a multi-word verb is inflected on its first word ('look at' -> 'looked at'). */
@@ -331,10 +367,47 @@ export function finiteForm(verb: string, time: 'present' | 'past', person: 1 | 2
  * the selection is ours.
  */
 const STATIVE = new Set([
-  'be', 'have', 'own', 'possess', 'belong', 'contain', 'consist', 'cost', 'owe', 'deserve', 'matter', 'resemble',
-  'know', 'understand', 'believe', 'think', 'suppose', 'doubt', 'remember', 'recognise', 'recognize', 'realise', 'realize',
-  'mean', 'seem', 'appear', 'want', 'need', 'wish', 'prefer', 'love', 'like', 'hate', 'dislike', 'fear', 'envy',
-  'see', 'hear', 'smell', 'taste', 'feel',
+  'be',
+  'have',
+  'own',
+  'possess',
+  'belong',
+  'contain',
+  'consist',
+  'cost',
+  'owe',
+  'deserve',
+  'matter',
+  'resemble',
+  'know',
+  'understand',
+  'believe',
+  'think',
+  'suppose',
+  'doubt',
+  'remember',
+  'recognise',
+  'recognize',
+  'realise',
+  'realize',
+  'mean',
+  'seem',
+  'appear',
+  'want',
+  'need',
+  'wish',
+  'prefer',
+  'love',
+  'like',
+  'hate',
+  'dislike',
+  'fear',
+  'envy',
+  'see',
+  'hear',
+  'smell',
+  'taste',
+  'feel',
 ]);
 
 /** True when the verb (its first word) is stative in English and so avoids the progressive ('I know'). */

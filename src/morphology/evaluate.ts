@@ -59,7 +59,10 @@ export function evaluateInflection(generator: Generator, files: string[], option
   const all: CellResult[] = [];
   for (const file of files) {
     const rows = readGold(file);
-    const schema = detectSchema(rows.map((r) => r.features), mapping);
+    const schema = detectSchema(
+      rows.map((r) => r.features),
+      mapping,
+    );
     const plain = schema?.plain_orthography ? plainSpelling(generator) : (text: string) => text;
     const cells = new Map<string, { lemma: string; features: string; gold: Set<string> }>();
     for (const row of rows) {
@@ -147,7 +150,10 @@ export function evaluateAnalysis(generator: Generator, analyzer: Analyzer, files
     let fileRows = 0;
     let fileFound = 0;
     const gold = readGold(file);
-    const schema = detectSchema(gold.map((r) => r.features), mapping);
+    const schema = detectSchema(
+      gold.map((r) => r.features),
+      mapping,
+    );
     for (const row of gold) {
       fileRows++;
       const wanted = cellsFromFeatures(row.features, mapping, schema).map((c) => generator.canonical(c));

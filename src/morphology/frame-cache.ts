@@ -24,8 +24,14 @@ function engineFingerprint(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
   for (const dir of [here, path.join(here, '..', 'cartridge')]) {
-    for (const name of readdirSync(dir).filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts')).sort()) {
-      hash.update(name).update('\0').update(readFileSync(path.join(dir, name))).update('\0');
+    for (const name of readdirSync(dir)
+      .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'))
+      .sort()) {
+      hash
+        .update(name)
+        .update('\0')
+        .update(readFileSync(path.join(dir, name)))
+        .update('\0');
     }
   }
   engineHash = hash.digest('hex');

@@ -333,8 +333,7 @@ export class Generator {
     // (uzokwenza, uzokwenziwa). The HFST export mirrors this rule and must change with it.
     const needsSupport =
       support !== undefined &&
-      ((support.applies_to.includes('short') && lexeme.short && derived.extensions.length === 0 && derived.root === lexeme.root) ||
-        (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(derived.root)));
+      ((support.applies_to.includes('short') && lexeme.short && derived.extensions.length === 0 && derived.root === lexeme.root) || (support.applies_to.includes('vowel_initial') && /^[aeiouāēīōū]/u.test(derived.root)));
     if (formation.stem_support && support && needsSupport && !(cell.object && support.dropped_with_object)) {
       const morph = typeof formation.stem_support === 'string' ? formation.stem_support : support.morph;
       // A literal prefix identical to the support morph (the infinitive ku-) is the support itself.
@@ -343,10 +342,8 @@ export class Generator {
     }
     put('root', derived.root);
     if (derived.form) slots.extensions = { slot: 'extensions', form: derived.form, id: derived.extensions.join('+') };
-    const keepsOwn = lexeme.ownFinalVowel !== null && !(cell.extensions?.length);
-    const fv = keepsOwn
-      ? lexeme.ownFinalVowel!
-      : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
+    const keepsOwn = lexeme.ownFinalVowel !== null && !cell.extensions?.length;
+    const fv = keepsOwn ? lexeme.ownFinalVowel! : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
     put('fv', fv);
     const post = [formation.post_final, plural ? formation.plural_suffix : undefined, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
@@ -400,7 +397,12 @@ export class Generator {
     const done: VerbExtension[] = [];
     for (const id of ids) {
       const ext = verbs.extensions.find((e) => e.id === id);
-      if (!ext) throw new GenerationError('extensions', `unknown extension "${id}"`, verbs.extensions.map((e) => e.id));
+      if (!ext)
+        throw new GenerationError(
+          'extensions',
+          `unknown extension "${id}"`,
+          verbs.extensions.map((e) => e.id),
+        );
       const clash = done.find((d) => d.id === id || ext.not_after.includes(d.id));
       if (clash) {
         const allowed = verbs.extensions.filter((e) => !done.some((d) => d.id === e.id || e.not_after.includes(d.id))).map((e) => e.id);
@@ -419,9 +421,7 @@ export class Generator {
         continue;
       }
       const ownFv = atRoot && lexeme.ownFinalVowel !== null && !vowelLoan;
-      const allomorph = ext.forms.find(
-        (f) => (!f.root_only || atRoot) && (f.own_fv === undefined || f.own_fv === ownFv) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)),
-      );
+      const allomorph = ext.forms.find((f) => (!f.root_only || atRoot) && (f.own_fv === undefined || f.own_fv === ownFv) && (!f.after || new RegExp(`(?:${f.after})$`, 'u').test(stem)));
       if (!allomorph) throw new GenerationError('extensions', `no form of the ${id} extension fits the stem "${stem}"`);
       form += allomorph.form;
     }

@@ -76,7 +76,10 @@ export const nounsSchema = z
     /** A noun outside the lexicon is proposed only when its citation form matches this (the language's word shape). */
     guess_shape: z.string().optional(),
     /** The noun forms the language has (a language without an augment or a fused copulative lists fewer); default all. */
-    forms: z.array(z.enum(['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'])).min(1).optional(),
+    forms: z
+      .array(z.enum(['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive']))
+      .min(1)
+      .optional(),
   })
   .strict();
 export type NounGrammar = z.infer<typeof nounsSchema>;
@@ -126,9 +129,7 @@ export class NounInflector {
 
   /** The stem of a citation form and the prefix it was written with. */
   splitWith(form: string, cls: NounClass, prefixes = cls.prefixes): { stem: string; prefix: NounClass['prefixes'][number] } | undefined {
-    const candidates = prefixes
-      .filter((p) => form.startsWith(p.lemma) && matches(p.stem, form.slice(p.lemma.length)))
-      .sort((a, b) => b.lemma.length - a.lemma.length);
+    const candidates = prefixes.filter((p) => form.startsWith(p.lemma) && matches(p.stem, form.slice(p.lemma.length))).sort((a, b) => b.lemma.length - a.lemma.length);
     const p = candidates[0];
     return p ? { stem: form.slice(p.lemma.length), prefix: p } : undefined;
   }
@@ -142,13 +143,7 @@ export class NounInflector {
    * Morphs of `form` for a noun of class `cls` with `stem`; `possessee` is the agreement
    * row's concords of the possessed noun for possessive forms.
    */
-  morphs(
-    cls: NounClass,
-    stem: string,
-    prefixes: NounClass['prefixes'],
-    form: NounForm,
-    possessee?: { id: string; concords: Record<string, string> },
-  ): Morph[] {
+  morphs(cls: NounClass, stem: string, prefixes: NounClass['prefixes'], form: NounForm, possessee?: { id: string; concords: Record<string, string> }): Morph[] {
     const prefix = this.prefix(prefixes, stem);
     const full: Morph[] = [
       { slot: 'prefix', form: prefix.full, id: cls.id },

@@ -208,19 +208,7 @@ export class PackedFrames {
     const pad = Buffer.alloc((4 - ((8 + json.length) % 4)) % 4);
     const view = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
     const cellsPad = Buffer.alloc(this.frameCells.byteLength % 4);
-    return Buffer.concat([
-      head,
-      json,
-      pad,
-      view(this.starts),
-      view(this.keyStart),
-      view(this.keyFrames),
-      view(this.frameFields),
-      view(this.cellStart),
-      view(this.frameCells),
-      cellsPad,
-      Buffer.from(this.text, 'utf16le'),
-    ]);
+    return Buffer.concat([head, json, pad, view(this.starts), view(this.keyStart), view(this.keyFrames), view(this.frameFields), view(this.cellStart), view(this.frameCells), cellsPad, Buffer.from(this.text, 'utf16le')]);
   }
 
   /** Reads `toBuffer`'s form over the paradigm's `cells`; undefined for a buffer that is not one or does not fit. */

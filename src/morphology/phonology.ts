@@ -10,13 +10,9 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 
 /** Place of articulation of a consonant (`lateral` is used for lateral clicks). */
-export const PLACES = [
-  'bilabial', 'labiodental', 'dental', 'alveolar', 'postalveolar', 'palatal', 'velar', 'labial-velar', 'glottal', 'lateral',
-] as const;
+export const PLACES = ['bilabial', 'labiodental', 'dental', 'alveolar', 'postalveolar', 'palatal', 'velar', 'labial-velar', 'glottal', 'lateral'] as const;
 /** Manner of articulation of a consonant. */
-export const MANNERS = [
-  'stop', 'affricate', 'fricative', 'lateral_fricative', 'lateral_affricate', 'nasal', 'click', 'trill', 'tap', 'lateral', 'approximant',
-] as const;
+export const MANNERS = ['stop', 'affricate', 'fricative', 'lateral_fricative', 'lateral_affricate', 'nasal', 'click', 'trill', 'tap', 'lateral', 'approximant'] as const;
 /** Laryngeal setting (phonation or airstream) of a consonant. */
 export const LARYNGEALS = ['voiceless', 'voiced', 'aspirated', 'ejective', 'implosive', 'breathy', 'lenis'] as const;
 
@@ -47,13 +43,14 @@ const phoibleSchema = z.strictObject({
   references: z.array(sourceId).min(1),
   extract: z.string().min(1),
   chosen_because: z.string().min(1),
-  alternatives: z
-    .array(z.strictObject({ inventory_id: z.number().int().positive(), inventory_source: z.string().min(1), not_chosen_because: z.string().min(1) }))
-    .default([]),
+  alternatives: z.array(z.strictObject({ inventory_id: z.number().int().positive(), inventory_source: z.string().min(1), not_chosen_because: z.string().min(1) })).default([]),
 });
 
 const phonemeFields = {
-  ipa: z.string().min(1).transform((s) => s.normalize('NFC')),
+  ipa: z
+    .string()
+    .min(1)
+    .transform((s) => s.normalize('NFC')),
   graphemes: z.array(grapheme).min(1),
   /** false: the chosen PHOIBLE inventory lacks it; `source` then says where it comes from. */
   in_phoible: z.boolean().default(true),
@@ -152,9 +149,7 @@ export const phonologyObjectSchema = z.strictObject({
     codas: z.strictObject({ allowed: z.boolean(), graphemes: z.array(grapheme).default([]), source: sourceId, note: z.string().optional() }),
     prenasalisation: prenasalisationSchema.optional(),
     glides: z.array(glideSchema).default([]),
-    syllabic_nasals: z
-      .strictObject({ when: z.array(syllabicConditionSchema).min(1), source: sourceId, note: z.string().optional() })
-      .optional(),
+    syllabic_nasals: z.strictObject({ when: z.array(syllabicConditionSchema).min(1), source: sourceId, note: z.string().optional() }).optional(),
     note: z.string().optional(),
   }),
 });

@@ -283,21 +283,33 @@ export class MorphologyService {
     }
     tense = tenseSpec.id;
     const subjects = engine.generator.agreementIds;
-    const subject = input.subject === undefined ? undefined : SUBJECT_ALIASES[input.subject.toLowerCase()] ?? input.subject.toLowerCase();
+    const subject = input.subject === undefined ? undefined : (SUBJECT_ALIASES[input.subject.toLowerCase()] ?? input.subject.toLowerCase());
     if (subject !== undefined && !subjects.includes(subject)) {
       return problem('invalid_parameter', 'subject', `unknown subject "${input.subject}"`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
     }
-    const object = input.object === undefined ? undefined : input.object.toLowerCase() === 'refl' ? 'refl' : SUBJECT_ALIASES[input.object.toLowerCase()] ?? input.object.toLowerCase();
+    const object = input.object === undefined ? undefined : input.object.toLowerCase() === 'refl' ? 'refl' : (SUBJECT_ALIASES[input.object.toLowerCase()] ?? input.object.toLowerCase());
     if (object !== undefined && object !== 'refl' && !subjects.includes(object)) {
       return problem('invalid_parameter', 'object', `unknown object "${input.object}"`, ['refl', ...subjects]);
     }
     const head = input.head === undefined ? undefined : input.head.toLowerCase();
-    if (head !== undefined && !subjects.includes(head)) return problem('invalid_parameter', 'head', `unknown head "${input.head}"`, subjects.filter((s) => s.startsWith('c')));
+    if (head !== undefined && !subjects.includes(head))
+      return problem(
+        'invalid_parameter',
+        'head',
+        `unknown head "${input.head}"`,
+        subjects.filter((s) => s.startsWith('c')),
+      );
     if (input.variant && !tenseSpec.variants[input.variant]) {
       return problem('invalid_parameter', 'variant', `the ${tense} has no variant "${input.variant}"`, Object.keys(tenseSpec.variants));
     }
     for (const ext of input.extensions ?? []) {
-      if (!verbs.extensions.some((e) => e.id === ext)) return problem('invalid_parameter', 'extensions', `unknown extension "${ext}"`, verbs.extensions.map((e) => e.id));
+      if (!verbs.extensions.some((e) => e.id === ext))
+        return problem(
+          'invalid_parameter',
+          'extensions',
+          `unknown extension "${ext}"`,
+          verbs.extensions.map((e) => e.id),
+        );
     }
     const polarity = input.polarity ?? 'positive';
     const formation = { ...tenseSpec[polarity], ...(input.variant ? tenseSpec.variants[input.variant]?.[polarity] : {}) };
@@ -347,9 +359,7 @@ export class MorphologyService {
 
   #generationProblem(engine: LanguageEngine, error: unknown): Result<never> {
     if (error instanceof GenerationError) {
-      const allowed =
-        error.allowed ??
-        (error.parameter === 'tense' ? engine.generator.tenseIds : ['subject', 'object', 'agreement'].includes(error.parameter) ? engine.generator.agreementIds : undefined);
+      const allowed = error.allowed ?? (error.parameter === 'tense' ? engine.generator.tenseIds : ['subject', 'object', 'agreement'].includes(error.parameter) ? engine.generator.agreementIds : undefined);
       return problem('invalid_parameter', error.parameter, error.message, allowed);
     }
     throw error;
@@ -409,8 +419,7 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
   if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verb : `‹${verb}›`;
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? { person: 2, number: 'sg' };
-  const object: GlossObject | undefined =
-    cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
+  const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
@@ -420,4 +429,3 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
-

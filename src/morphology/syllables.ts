@@ -4,18 +4,7 @@
  * inventory and the file's nasal and glide rules. Generic: every fact comes from the
  * Phonology; see docs/cartridge-phonology.md for how the derivation works.
  */
-import {
-  SYLLABIC_NASAL_TEMPLATE,
-  citedSources,
-  matchesSelector,
-  matchesTargets,
-  parseSyllableTemplate,
-  type Consonant,
-  type GlideRule,
-  type Phonology,
-  type SyllabicCondition,
-  type TemplateParts,
-} from './phonology.js';
+import { SYLLABIC_NASAL_TEMPLATE, citedSources, matchesSelector, matchesTargets, parseSyllableTemplate, type Consonant, type GlideRule, type Phonology, type SyllabicCondition, type TemplateParts } from './phonology.js';
 
 /** One orthographic syllable with its template, e.g. { text: 'mbwa', template: 'NCwV' }. */
 export interface Syllable {
@@ -183,8 +172,7 @@ function tokenise(engine: Engine, word: string): Segment[] {
 }
 
 const isConsonantLike = (s: Segment | undefined): boolean => s !== undefined && (s.kind === 'consonant' || s.kind === 'unknown');
-const canPrenasalise = (engine: Engine, nasal: Segment, next: Segment | undefined): boolean =>
-  nasal.nasal && next !== undefined && (engine.prenasal.get(nasal.key)?.has(next.key) ?? false);
+const canPrenasalise = (engine: Engine, nasal: Segment, next: Segment | undefined): boolean => nasal.nasal && next !== undefined && (engine.prenasal.get(nasal.key)?.has(next.key) ?? false);
 
 /** The roles (N, C, glide symbol) of `segs` if they form an onset, else null. */
 function onsetRoles(engine: Engine, segs: Segment[]): string[] | null {
@@ -348,9 +336,7 @@ function exampleOf(word: string, template: string, phonology: Phonology): Syllab
 export function syllableInventory(phonology: Phonology): SyllableInventory {
   const s = phonology.syllable_structure;
   const nuclei = unique(phonology.inventory.vowels.flatMap((v) => v.graphemes.map((grapheme) => ({ grapheme, ipa: v.ipa }))));
-  const syllabicNasals = unique(
-    phonology.inventory.consonants.filter((c) => c.syllabic).flatMap((c) => c.graphemes.map((grapheme) => ({ grapheme, ipa: c.ipa }))),
-  );
+  const syllabicNasals = unique(phonology.inventory.consonants.filter((c) => c.syllabic).flatMap((c) => c.graphemes.map((grapheme) => ({ grapheme, ipa: c.ipa }))));
   const codas = s.codas.allowed ? s.codas.graphemes : [];
   const onsetsByShape = new Map<string, Onset[]>();
   const types: SyllableTypeEntry[] = s.types.map((type) => {

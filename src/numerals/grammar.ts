@@ -235,9 +235,7 @@ export class NumeralSpeller {
     }
     const own = d === 1 && concord.singular ? concord.singular : context;
     const ownConcord = this.grammar.concords[own]!;
-    const form =
-      digit.forms[own] ??
-      (digit.stem !== undefined ? this.#join(ownConcord.prefix, digit.stem) : ownConcord.joins_words ? this.#join(ownConcord.prefix, digit.word!) : digit.word!);
+    const form = digit.forms[own] ?? (digit.stem !== undefined ? this.#join(ownConcord.prefix, digit.stem) : ownConcord.joins_words ? this.#join(ownConcord.prefix, digit.word!) : digit.word!);
     const particle = ownConcord.particle;
     return particle ? [particle, form] : [form];
   }

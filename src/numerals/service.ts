@@ -48,9 +48,6 @@ export const spellResultSchema = z
   .describe('A number in words');
 export type SpellResult = z.infer<typeof spellResultSchema>;
 
-
-
-
 export class NumeralService {
   readonly #spellers = new Map<string, NumeralSpeller>();
 
@@ -96,9 +93,7 @@ export class NumeralService {
     const { iso, speller } = found.value;
     const classes = speller.classes;
     if (cls !== undefined && !classes.includes(cls)) {
-      const message = classes.length
-        ? `the cardinal of ${iso} has no concord for class ${cls}`
-        : `the cardinal of ${iso} does not agree in noun class`;
+      const message = classes.length ? `the cardinal of ${iso} has no concord for class ${cls}` : `the cardinal of ${iso} does not agree in noun class`;
       return problem('invalid_parameter', 'class', message, classes);
     }
     const n = Number(number);

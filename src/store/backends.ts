@@ -27,19 +27,7 @@ export interface Backends {
 
 type BackendConfig = Pick<
   Config,
-  | 'dataDir'
-  | 'databaseUrl'
-  | 'databasePoolSize'
-  | 'redisUrl'
-  | 'redisPrefix'
-  | 'quotaFlushMs'
-  | 's3Bucket'
-  | 's3Endpoint'
-  | 's3Region'
-  | 's3AccessKeyId'
-  | 's3SecretAccessKey'
-  | 's3ForcePathStyle'
-  | 's3Prefix'
+  'dataDir' | 'databaseUrl' | 'databasePoolSize' | 'redisUrl' | 'redisPrefix' | 'quotaFlushMs' | 's3Bucket' | 's3Endpoint' | 's3Region' | 's3AccessKeyId' | 's3SecretAccessKey' | 's3ForcePathStyle' | 's3Prefix'
 >;
 
 /**

@@ -34,7 +34,10 @@ function dbOf(store: Store): Kysely<Database> {
 }
 
 async function count(db: Kysely<Database>, table: keyof Database): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -5,23 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ConsentsTable, Database, RecordingsTable } from './schema.js';
-import type {
-  AudioMode,
-  AudioRepository,
-  ConsentRecord,
-  ConsentSummaryRow,
-  CoverageCount,
-  RecordingRecord,
-  RecordingWithConsent,
-} from './store.js';
+import type { AudioMode, AudioRepository, ConsentRecord, ConsentSummaryRow, CoverageCount, RecordingRecord, RecordingWithConsent } from './store.js';
 
 type Eb = ExpressionBuilder<Database & { r: RecordingsTable }, 'r'>;
 
 /** True when the recording's speaker has an active consent record. */
 function consentedExpr(eb: Eb) {
-  return eb.exists(
-    eb.selectFrom('consents as c').select('c.id').whereRef('c.speaker_id', '=', 'r.speaker_id').where('c.status', '=', 'active'),
-  );
+  return eb.exists(eb.selectFrom('consents as c').select('c.id').whereRef('c.speaker_id', '=', 'r.speaker_id').where('c.status', '=', 'active'));
 }
 
 /** How many recordings of the same language and mode come before this one in sample order. */
@@ -36,7 +26,11 @@ export class KyselyAudioRepository implements AudioRepository {
     const existing = await this.speakerIdOf(localId);
     if (existing) return existing;
     const id = `spk_${randomBytes(12).toString('hex')}`;
-    await this.db.insertInto('speakers').values({ id, local_id: localId, created_at: at }).onConflict((oc) => oc.column('local_id').doNothing()).execute();
+    await this.db
+      .insertInto('speakers')
+      .values({ id, local_id: localId, created_at: at })
+      .onConflict((oc) => oc.column('local_id').doNothing())
+      .execute();
     return (await this.speakerIdOf(localId))!;
   }
 
@@ -63,26 +57,14 @@ export class KyselyAudioRepository implements AudioRepository {
   }
 
   async listConsents() {
-    const rows = await this.db
-      .selectFrom('consents as c')
-      .innerJoin('speakers as s', 's.id', 'c.speaker_id')
-      .selectAll('c')
-      .select('s.local_id')
-      .orderBy('s.local_id')
-      .orderBy('c.consented_on')
-      .execute();
+    const rows = await this.db.selectFrom('consents as c').innerJoin('speakers as s', 's.id', 'c.speaker_id').selectAll('c').select('s.local_id').orderBy('s.local_id').orderBy('c.consented_on').execute();
     return rows.map((row) => ({ ...toConsent(row), localId: row.local_id }));
   }
 
   async withdraw(localId: string, at: string): Promise<number> {
     const speakerId = await this.speakerIdOf(localId);
     if (!speakerId) return 0;
-    const result = await this.db
-      .updateTable('consents')
-      .set({ status: 'withdrawn', withdrawn_at: at })
-      .where('speaker_id', '=', speakerId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
+    const result = await this.db.updateTable('consents').set({ status: 'withdrawn', withdrawn_at: at }).where('speaker_id', '=', speakerId).where('status', '=', 'active').executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
@@ -117,23 +99,12 @@ export class KyselyAudioRepository implements AudioRepository {
     if (query.mode) base = base.where('r.mode', '=', query.mode);
     if (query.sampleCap !== undefined) base = base.where(rankExpr(), '<', query.sampleCap);
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .selectAll('r')
-      .orderBy('r.mode')
-      .orderBy('r.sample_rank')
-      .orderBy('r.recording_id')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute();
+    const rows = await base.selectAll('r').orderBy('r.mode').orderBy('r.sample_rank').orderBy('r.recording_id').limit(query.limit).offset(query.offset).execute();
     return { items: rows.map(toRecording), total: Number(total?.n ?? 0) };
   }
 
   async inSample(recordingId: string, cap: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('recordings as r')
-      .select(rankExpr().as('rank'))
-      .where('r.recording_id', '=', recordingId)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('recordings as r').select(rankExpr().as('rank')).where('r.recording_id', '=', recordingId).executeTakeFirst();
     return row !== undefined && Number(row.rank) < cap;
   }
 
@@ -165,13 +136,7 @@ export class KyselyAudioRepository implements AudioRepository {
   }
 
   async rangeSeen(keyId: string, recordingId: string, day: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('audio_range_seen')
-      .select('day')
-      .where('key_id', '=', keyId)
-      .where('recording_id', '=', recordingId)
-      .where('day', '=', day)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('audio_range_seen').select('day').where('key_id', '=', keyId).where('recording_id', '=', recordingId).where('day', '=', day).executeTakeFirst();
     return row !== undefined;
   }
 

@@ -62,12 +62,7 @@ class KyselyKeyRepository implements KeyRepository {
     readonly changeCounter?: () => number,
   ) {
     this.#bySecretHash = prepareQuery(db, ['hash'], (p: { hash: string }) =>
-      db
-        .selectFrom('key_secrets as s')
-        .innerJoin('api_keys as k', 'k.id', 's.key_id')
-        .selectAll('k')
-        .select(['s.hash', 's.prefix', 's.created_at as secret_created_at', 's.retires_at'])
-        .where('s.hash', '=', p.hash),
+      db.selectFrom('key_secrets as s').innerJoin('api_keys as k', 'k.id', 's.key_id').selectAll('k').select(['s.hash', 's.prefix', 's.created_at as secret_created_at', 's.retires_at']).where('s.hash', '=', p.hash),
     );
   }
 
@@ -117,12 +112,7 @@ class KyselyKeyRepository implements KeyRepository {
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 }

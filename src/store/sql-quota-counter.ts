@@ -31,9 +31,7 @@ export class SqlQuotaCounter implements QuotaCounter {
         .returning('used');
     this.#unlimited = prepareQuery(db, ['keyId', 'day'], upsert);
     this.#limited = prepareQuery(db, ['keyId', 'day', 'limit'], upsert);
-    this.#used = prepareQuery(db, ['keyId', 'day'], (p) =>
-      db.selectFrom('quota_usage').select('used').where('key_id', '=', p.keyId).where('day', '=', p.day),
-    );
+    this.#used = prepareQuery(db, ['keyId', 'day'], (p) => db.selectFrom('quota_usage').select('used').where('key_id', '=', p.keyId).where('day', '=', p.day));
     const write = async (counts: PendingCount[]) => {
       // One transaction: one commit for every count of the window; `used + n` keeps other instances' counts.
       await db.transaction().execute(async (trx) => {

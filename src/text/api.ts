@@ -16,9 +16,7 @@ const flag = z
 const allFlag = flag.describe('`true`: every reading of each token; default: the most probable readings that together hold 95% of the probability, at most 5.');
 
 /** The text itself, before the service's own checks (characters, tokens) run. */
-const textField = z
-  .string()
-  .describe(`Running text, UTF-8, at most ${TEXT_LIMITS.maxCharacters.toLocaleString('en')} characters; tokens at most ${TEXT_LIMITS.maxTokenLength} characters.`);
+const textField = z.string().describe(`Running text, UTF-8, at most ${TEXT_LIMITS.maxCharacters.toLocaleString('en')} characters; tokens at most ${TEXT_LIMITS.maxTokenLength} characters.`);
 
 /**
  * Body of POST /analyze-text: JSON, or with Content-Type: text/plain the text itself (which the
@@ -50,7 +48,7 @@ export const tokenAnalysisSchema = z.object({
     .string()
     .nullable()
     .describe(
-      'Which lexicon lists the stem, by source id: the cartridge lexicon\'s cited source (`lugha-zul-lexicon`; its gloss is given), `sadilar-ii` (the lexicon learnt from the SADiLaR-II annotated text), `cartridge` (an engine reading of a listed stem); null for a guess.',
+      "Which lexicon lists the stem, by source id: the cartridge lexicon's cited source (`lugha-zul-lexicon`; its gloss is given), `sadilar-ii` (the lexicon learnt from the SADiLaR-II annotated text), `cartridge` (an engine reading of a listed stem); null for a guess.",
     ),
 });
 

@@ -127,7 +127,10 @@ const contextRuleSchema = z
   .object({
     word: z.string().optional(),
     prefer: z.string(),
-    after: z.object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) }).strict().optional(),
+    after: z
+      .object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) })
+      .strict()
+      .optional(),
     agrees_with_next: z.boolean().default(false),
     agrees_with_previous: z.boolean().default(false),
     over: z.string().optional(),
@@ -142,7 +145,10 @@ const textContextSchema = z
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
     /** Regular expressions (lower case, Unicode) for a word shape the language's own words never have: a sentence-initial unknown word of that shape is a name. */
-    foreign_shapes: z.object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() }).strict().optional(),
+    foreign_shapes: z
+      .object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() })
+      .strict()
+      .optional(),
     rules: z.array(contextRuleSchema).default([]),
     contractions: z
       .object({
@@ -282,7 +288,17 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /** A token read first as a proper name (lemma as written), its other readings after it. */
   #name(token: string, readings: TokenAnalysis[]): TokenAnalysis[] {
-    const name: TokenAnalysis = { lemma: token, pos: this.#tag('proper_noun', undefined), word_class: 'proper_noun', morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.proper_noun ?? 'proper_noun' }], probability: readings.length > 0 ? 0.9 : 1, guess: true, source: 'guess', stem_source: null, gloss: null };
+    const name: TokenAnalysis = {
+      lemma: token,
+      pos: this.#tag('proper_noun', undefined),
+      word_class: 'proper_noun',
+      morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.proper_noun ?? 'proper_noun' }],
+      probability: readings.length > 0 ? 0.9 : 1,
+      guess: true,
+      source: 'guess',
+      stem_source: null,
+      gloss: null,
+    };
     this.#facts.set(name, { agrees: [], extensions: [] });
     return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
@@ -303,7 +319,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.after) {
         const facts = previous && this.#facts.get(previous);
-        const holds = previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
+        const holds =
+          previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
         if (!holds) continue;
       }
       readings.forEach((r, k) => {
@@ -502,7 +519,6 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
   }
   return true;
 }
-
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
 function previousWord(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): TokenAnalysis | undefined {

@@ -119,8 +119,7 @@ export function evaluateText(analyzer: TextAnalyzer, paragraphs: readonly SadiiP
       }
     });
   }
-  const record = (map: Map<string, Tally>): Record<string, TextFigures> =>
-    Object.fromEntries([...map].sort((a, b) => b[1].tokens - a[1].tokens || (a[0] < b[0] ? -1 : 1)).map(([k, v]) => [k, v.figures()]));
+  const record = (map: Map<string, Tally>): Record<string, TextFigures> => Object.fromEntries([...map].sort((a, b) => b[1].tokens - a[1].tokens || (a[0] < b[0] ? -1 : 1)).map(([k, v]) => [k, v.figures()]));
   return {
     language: analyzer.language,
     excluded_pos: excludedPos,

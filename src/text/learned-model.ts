@@ -628,16 +628,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       }
       if (stemFacts === null) continue;
       const [, exact, tagged, any] = stemFacts;
-      let pair = pid < 0 ? 0 : model.pairs.get(`${pid} ${sid}`) ?? 0;
+      let pair = pid < 0 ? 0 : (model.pairs.get(`${pid} ${sid}`) ?? 0);
       if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
-      priors.push(
-        Math.log(preCount + 1) +
-          Math.log(sufCount + 1) +
-          (pair > 0 ? 1 + Math.log(pair) : 0) +
-          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
-          0.3 * (p + s) -
-          (composed ? 2 : 0),
-      );
+      priors.push(Math.log(preCount + 1) + Math.log(sufCount + 1) + (pair > 0 ? 1 + Math.log(pair) : 0) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s) - (composed ? 2 : 0));
       combos.push([oi, s, sid, stemFacts, pair]);
     }
   });

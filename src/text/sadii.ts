@@ -27,7 +27,10 @@ export function parseSegmentation(segmentation: string): Array<Pick<Morpheme, 'c
   const pattern = /([^[\]]*?)((?:\[[^\]]*\])+)(?:-|$)/gy;
   let match: RegExpExecArray | null;
   while ((match = pattern.exec(segmentation)) !== null && match[0] !== '') {
-    const tags = match[2]!.slice(1, -1).split('][').map((t) => t.replace(/^\[/, ''));
+    const tags = match[2]!
+      .slice(1, -1)
+      .split('][')
+      .map((t) => t.replace(/^\[/, ''));
     morphemes.push({ canonical: match[1]!, tag: tags.join('+') });
     if (pattern.lastIndex >= segmentation.length) break;
   }
@@ -37,7 +40,19 @@ export function parseSegmentation(segmentation: string): Array<Pick<Morpheme, 'c
 
 /** The segmentation column of a reading. */
 export function formatSegmentation(morphemes: ReadonlyArray<Pick<Morpheme, 'canonical' | 'tag'>>): string {
-  return morphemes.map((m) => `${m.canonical}${m.tag ? m.tag.split('+').map((t) => `[${t}]`).join('') : ''}`).join('-');
+  return morphemes
+    .map(
+      (m) =>
+        `${m.canonical}${
+          m.tag
+            ? m.tag
+                .split('+')
+                .map((t) => `[${t}]`)
+                .join('')
+            : ''
+        }`,
+    )
+    .join('-');
 }
 
 /** One token line in the dataset's format: token, segmentation, lemma, POS. */

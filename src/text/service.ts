@@ -65,9 +65,10 @@ export interface RankedAnalysis extends AnalysisView {
 /** Characters no text has: C0/C1 controls but tab, LF, CR; unpaired surrogates; U+FFFD (bytes that were not UTF-8). */
 const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
 
-const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Arabic', 'Hebrew', 'Ethiopic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai', 'Tifinagh', 'Vai', 'Nko'].map(
-  (name) => ({ name, re: new RegExp(`\\p{Script=${name}}`, 'u') }),
-);
+const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Arabic', 'Hebrew', 'Ethiopic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai', 'Tifinagh', 'Vai', 'Nko'].map((name) => ({
+  name,
+  re: new RegExp(`\\p{Script=${name}}`, 'u'),
+}));
 
 /** The scripts of a word's letters (those of the table above). */
 export function scriptsOf(word: string): Set<string> {
@@ -197,7 +198,13 @@ export class TextService {
         const to = Math.min(sentence.end, from + sliceTokens);
         const slice = tokens.slice(from, to);
         const words = slice.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
-        const readings = words.length > 0 ? chosen.value.analyzer.analyzeTokens(words.map(({ t }) => t.text), rank) : [];
+        const readings =
+          words.length > 0
+            ? chosen.value.analyzer.analyzeTokens(
+                words.map(({ t }) => t.text),
+                rank,
+              )
+            : [];
         words.forEach(({ i }, k) => (analysed[from + i]!.analyses = readings[k] ?? []));
         for (let k = from; k < to; k++) if (analysed[k]!.analyses.length === 0) analysed[k]!.analyses = [ownReading(tokens[k]!)];
         const now = performance.now();
@@ -212,8 +219,14 @@ export class TextService {
       // The engine read the sentence a word at a time (so a slow word yields); its readings are ranked
       // again with the whole sentence as context (every form is cached by now: nothing is analysed twice).
       if (!chosen.value.learned && sentence.end - sentence.start > 1) {
-        const words = tokens.slice(sentence.start, sentence.end).map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
-        const readings = chosen.value.analyzer.analyzeTokens(words.map(({ t }) => t.text), rank);
+        const words = tokens
+          .slice(sentence.start, sentence.end)
+          .map((t, i) => ({ t, i }))
+          .filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
+        const readings = chosen.value.analyzer.analyzeTokens(
+          words.map(({ t }) => t.text),
+          rank,
+        );
         words.forEach(({ i }, k) => {
           if ((readings[k] ?? []).length > 0) analysed[sentence.start + i]!.analyses = readings[k]!;
         });

@@ -30,12 +30,7 @@ export interface AnalysedWord {
 }
 
 /** The tonal analysis of a generated form (its words), or a status saying why there is none. */
-export function tonalAnalysis(
-  metadata: CartridgeMetadata,
-  engine: ToneEngine | undefined,
-  words: AnalysedWord[],
-  options: { include: boolean; root?: string; wordClass: string },
-): TonalAnalysis {
+export function tonalAnalysis(metadata: CartridgeMetadata, engine: ToneEngine | undefined, words: AnalysedWord[], options: { include: boolean; root?: string; wordClass: string }): TonalAnalysis {
   const name = metadata.name;
   if (metadata.lexical_tone === false) {
     return { status: 'not_tonal', note: `${name} has no lexical or grammatical tone; there are no tones to mark` };

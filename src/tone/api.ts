@@ -113,7 +113,7 @@ export const predictTonesOutputSchema = z.object({
   items: z
     .array(toneItemSchema.extend({ variety: z.string().nullable().describe('The variety the form is from, where the dataset names one (it may differ from the standard language).') }))
     .describe('Lexical: the recorded tone-marked items for the word.'),
-  roots: z.array(z.object({ root: z.string(), tone: z.string(), source: z.string() })).describe('Lexical: the root\'s tone in the cartridge tone data (H, L, 0 per unit).'),
+  roots: z.array(z.object({ root: z.string(), tone: z.string(), source: z.string() })).describe("Lexical: the root's tone in the cartridge tone data (H, L, 0 per unit)."),
   tonal_analysis: tonalAnalysisSchema.optional().describe('Conjugated: the tonal analysis of the form.'),
   surface_form: z.string().optional(),
 });

@@ -94,11 +94,7 @@ export class ToneEngine {
       const hasObject = input.hasObject ?? morphs.some((m) => m.slot === 'object');
       const subject = morphs.find((m) => m.slot === 'subject')?.id;
       const covered = coverage.some(
-        (c) =>
-          c.tense === input.tense &&
-          (c.polarity === 'both' || c.polarity === input.polarity) &&
-          c.object === hasObject &&
-          (!c.subject || (subject !== undefined && c.subject.includes(subject))),
+        (c) => c.tense === input.tense && (c.polarity === 'both' || c.polarity === input.polarity) && c.object === hasObject && (!c.subject || (subject !== undefined && c.subject.includes(subject))),
       );
       if (!covered) {
         const what = `the ${input.tense ?? 'form'} (${input.polarity}${hasObject ? ', with an object marker' : ''}${subject ? `, subject ${subject}` : ''})`;
@@ -149,9 +145,7 @@ export class ToneEngine {
         place(tbusOf(i), lexical.tone, 'root', 'root', lexical.source);
         return;
       }
-      const entry = this.data.morphs.find(
-        (t) => t.slot === morph.slot && matches(t.id, morph.id) && matches(t.form, morph.form) && conditionHolds(t.when, context),
-      );
+      const entry = this.data.morphs.find((t) => t.slot === morph.slot && matches(t.id, morph.id) && matches(t.form, morph.form) && conditionHolds(t.when, context));
       if (entry) place(tbusOf(i), entry.tone, morph.slot, morph.slot, entry.source);
     });
 

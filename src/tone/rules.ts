@@ -98,7 +98,7 @@ export function applyRule(state: ToneState, rule: ToneRule, context: RuleContext
         let reached = from;
         for (let i = from + step; rule.direction === 'right' ? i <= bound : i >= bound; i += step) {
           if (!free(state, i, high, context, rule)) break;
-          if (rule.type === 'spread' && rule.stop_before_h && (highAt(state, i + step, high) !== undefined)) break;
+          if (rule.type === 'spread' && rule.stop_before_h && highAt(state, i + step, high) !== undefined) break;
           reached = i;
         }
         if (reached === from) continue;

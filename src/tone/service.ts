@@ -7,30 +7,13 @@
 import type { LanguageCodes } from '../language-codes.js';
 import type { ConjugationResult, MorphologyService } from '../morphology/service.js';
 import { ok, problem, type Result } from '../result.js';
-import {
-  asksForConjugatedForm,
-  minimalPairsInputSchema,
-  predictTonesInputSchema,
-  tonalAnalysisInputSchema,
-  type predictTonesOutputSchema,
-  type MinimalPair,
-  type TonalPair,
-} from './api.js';
+import { asksForConjugatedForm, minimalPairsInputSchema, predictTonesInputSchema, tonalAnalysisInputSchema, type predictTonesOutputSchema, type MinimalPair, type TonalPair } from './api.js';
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
 import { stripTones } from './marks.js';
 import { minimalPairs, readReferenceTone, tonalPairs, toneString, type LanguageItem } from './pairs.js';
 
-export {
-  minimalPairSchema,
-  minimalPairsInputSchema,
-  predictTonesInputSchema,
-  predictTonesOutputSchema,
-  tonalAnalysisInputSchema,
-  tonalAnalysisSchema,
-  tonalPairSchema,
-  tonalPairsQuerySchema,
-} from './api.js';
+export { minimalPairSchema, minimalPairsInputSchema, predictTonesInputSchema, predictTonesOutputSchema, tonalAnalysisInputSchema, tonalAnalysisSchema, tonalPairSchema, tonalPairsQuerySchema } from './api.js';
 
 export type PredictTonesOutput = z.infer<typeof predictTonesOutputSchema>;
 
@@ -107,7 +90,9 @@ export class ToneService {
     }
     const language = this.#language(input.language, 'language', true);
     if (!language.ok) return language;
-    const word = stripTones(input.word ?? input.root!).toLowerCase().replace(/^-|-$/g, '');
+    const word = stripTones(input.word ?? input.root!)
+      .toLowerCase()
+      .replace(/^-|-$/g, '');
     const items = this.#items.filter((i) => i.language === language.value && i.segments.toLowerCase().replace(/^-|-$/g, '') === word);
     const engine = this.options.morphology.engine(language.value);
     const entry = engine.ok ? (engine.value.tone?.lexicalTone(word) ?? engine.value.tone?.lexicalTone(engine.value.generator.lexeme(word).root)) : undefined;
@@ -195,4 +180,3 @@ function invalid(error: z.ZodError): Result<never> {
   const issue = error.issues[0]!;
   return problem('invalid_parameter', issue.path.join('.') || 'input', issue.message);
 }
-

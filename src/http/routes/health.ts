@@ -11,11 +11,7 @@ const readySchema = z.object({ status: z.literal('ready'), store: z.object({ kin
 
 export async function healthRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/healthz',
-    { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  r.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } }, async () => ({ status: 'ok' as const }));
   r.get(
     '/readyz',
     {

@@ -8,14 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LughaError } from '../../errors.js';
-import {
-  hfstListModelsInputSchema,
-  hfstLookupInputSchema,
-  hfstLookupItemSchema,
-  hfstModelSchema,
-  type HfstFailure,
-  type HfstLookupOutput,
-} from '../../hfst/service.js';
+import { hfstListModelsInputSchema, hfstLookupInputSchema, hfstLookupItemSchema, hfstModelSchema, type HfstFailure, type HfstLookupOutput } from '../../hfst/service.js';
 import type { Result } from '../../result.js';
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
@@ -45,7 +38,7 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
         ...meteredRoute,
         summary: 'List HFST models',
         description:
-          'Every usable transducer of the models folder: Lugha\'s own (built from the cartridges, `origin: lugha`, downloadable) and those the operator installed ' +
+          "Every usable transducer of the models folder: Lugha's own (built from the cartridges, `origin: lugha`, downloadable) and those the operator installed " +
           '(`origin: third_party`), with language, direction, tag convention, licence and source.',
         querystring: hfstListModelsInputSchema.extend(pagingQuery),
         response: { 200: envelopeSchema(hfstModelSchema), ...meteredProblems },
@@ -68,8 +61,8 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
           description:
             (direction === 'analyze'
               ? 'Looks each word up in an analyser (`model`, or the first analyser of `language`). '
-              : 'Looks each analysis string up in a generator (`model`, or the first generator of `language`), in the model\'s tag convention. ') +
-            'Results of weighted models come best first. One request counts once; `inputs` is limited by the tier\'s batch size.',
+              : "Looks each analysis string up in a generator (`model`, or the first generator of `language`), in the model's tag convention. ") +
+            "Results of weighted models come best first. One request counts once; `inputs` is limited by the tier's batch size.",
           body: hfstLookupInputSchema,
           response: {
             200: envelopeSchema(lookupItem),
@@ -99,7 +92,7 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
     {
       schema: {
         ...meteredRoute,
-        summary: 'Download one of Lugha\'s transducers',
+        summary: "Download one of Lugha's transducers",
         description:
           'Answers 200 with `application/octet-stream`: the `.hfstol` file of a model built from a Lugha cartridge (`origin: lugha`), for use with hfst-optimized-lookup or any HFST runtime. ' +
           'Third-party models are not offered: fetch them from their source under their licence.',
@@ -114,10 +107,7 @@ export async function hfstRoutes(app: FastifyInstance, opts: { services: Service
         throw new LughaError('model_not_found', `"${entry.name}" is a third-party model; only Lugha's own transducers can be downloaded (see its source: ${entry.manifest.source})`);
       }
       const bytes = await readFile(entry.path);
-      return reply
-        .type('application/octet-stream')
-        .header('Content-Disposition', `attachment; filename="${entry.name}.hfstol"`)
-        .send(bytes);
+      return reply.type('application/octet-stream').header('Content-Disposition', `attachment; filename="${entry.name}.hfstol"`).send(bytes);
     },
   );
 }

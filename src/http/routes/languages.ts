@@ -52,8 +52,16 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
             capability: z.enum(capabilityIds).optional().describe('Only cartridges whose coverage of this capability is at least `min_level`.'),
             min_level: levelSchema.optional().describe('Least coverage level (default declared): of `capability`, or of the cartridge overall.'),
             q: z.string().min(1).max(100).optional().describe('Case-insensitive part of the name, endonym, ISO code or glottocode.'),
-            country: z.string().regex(/^[A-Za-z]{2}$/).optional().describe('ISO 3166-1 alpha-2 country code, e.g. TZ.'),
-            guthrie: z.string().regex(/^[A-Za-z]{1,2}(\.?\d{1,3}[a-z]?)?$/).optional().describe('Guthrie zone (S), group (S.40) or code (S.41).'),
+            country: z
+              .string()
+              .regex(/^[A-Za-z]{2}$/)
+              .optional()
+              .describe('ISO 3166-1 alpha-2 country code, e.g. TZ.'),
+            guthrie: z
+              .string()
+              .regex(/^[A-Za-z]{1,2}(\.?\d{1,3}[a-z]?)?$/)
+              .optional()
+              .describe('Guthrie zone (S), group (S.40) or code (S.41).'),
           })
           .strict(),
         response: { 200: envelopeSchema(languageEntrySchema), ...meteredProblems },

@@ -59,9 +59,7 @@ const cartridgeSchema = z.object({
   level: level.describe('The strongest level any capability beyond metadata reaches.'),
   capabilities: z.record(z.string(), capabilitySchema),
   golden_tests: count,
-  measured_accuracy: measuredLanguageSchema
-    .nullable()
-    .describe('Latest UniMorph development-set figures from reference/measured-accuracy.json, or null.'),
+  measured_accuracy: measuredLanguageSchema.nullable().describe('Latest UniMorph development-set figures from reference/measured-accuracy.json, or null.'),
   files: z.array(z.string()),
   sources: z.array(z.object({ id: z.string(), citation: z.string() })),
 });
@@ -95,7 +93,6 @@ function cached<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | F
   if (typeof match === 'string' && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
   return body;
 }
-
 
 export async function osRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
@@ -137,10 +134,8 @@ export async function osRoutes(app: FastifyInstance, opts: { services: Services 
     },
   );
 
-  r.get(
-    '/layers',
-    { schema: { ...osRoute, summary: 'The layer stack and its architecture rules, each with the test that enforces it', response: { 200: layersSchema, ...notModified } } },
-    async (request, reply) => cached(request, reply, { layers: LAYERS, rules: ARCHITECTURE_RULES }),
+  r.get('/layers', { schema: { ...osRoute, summary: 'The layer stack and its architecture rules, each with the test that enforces it', response: { 200: layersSchema, ...notModified } } }, async (request, reply) =>
+    cached(request, reply, { layers: LAYERS, rules: ARCHITECTURE_RULES }),
   );
 
   const capabilities = () => services.coverage.evaluators.map((e) => ({ id: e.id, family: e.family, label: e.label }));
@@ -173,17 +168,17 @@ export async function osRoutes(app: FastifyInstance, opts: { services: Services 
     async (request, reply) => {
       const found = services.coverage.find(request.params.iso);
       if (!found) {
-        const installed = services.coverage.all().map((c) => c.iso).join(', ');
+        const installed = services.coverage
+          .all()
+          .map((c) => c.iso)
+          .join(', ');
         throw new LughaError('language_not_found', `no cartridge for "${request.params.iso}"; installed: ${installed}`);
       }
       return cached(request, reply, found);
     },
   );
 
-  r.get(
-    '/templates',
-    { schema: { ...osRoute, summary: 'Template families and their implementation order', response: { 200: templatesSchema, ...notModified } } },
-    async (request, reply) =>
-      cached(request, reply, { families: templateFamilies(services.coverage.evaluators, milestones(), services.coverage.all(), services.morphology) }),
+  r.get('/templates', { schema: { ...osRoute, summary: 'Template families and their implementation order', response: { 200: templatesSchema, ...notModified } } }, async (request, reply) =>
+    cached(request, reply, { families: templateFamilies(services.coverage.evaluators, milestones(), services.coverage.all(), services.morphology) }),
   );
 }

@@ -17,11 +17,17 @@ export const batchConjugate = defineTool({
     'conjugate_verb except language) and/or `paradigm` ({roots, tenses?, subjects?, polarity?}: the cross product, subjects varying fastest). ' +
     "The number of forms must fit the key's tier batch size (Academic 50, Startup 500). Results come in order; a bad item is reported in its place " +
     'with the parameter to fix and the other items are still generated. ' +
-    'Example: {"language":"' + EXAMPLE_LANGUAGE + '","items":[{"root":"penda","subject":"1sg","tense":"past"}],"paradigm":{"roots":["soma"],"tenses":["future"]}}.',
+    'Example: {"language":"' +
+    EXAMPLE_LANGUAGE +
+    '","items":[{"root":"penda","subject":"1sg","tense":"past"}],"paradigm":{"roots":["soma"],"tenses":["future"]}}.',
   input: z
     .object({
       language: languageArgument,
-      items: z.array(z.object(conjugationArguments).strict()).max(MAX_BATCH_FORMS).optional().describe('Conjugations, each with the arguments of conjugate_verb except `language`. Example: [{"root":"penda","subject":"3pl","tense":"future"}]'),
+      items: z
+        .array(z.object(conjugationArguments).strict())
+        .max(MAX_BATCH_FORMS)
+        .optional()
+        .describe('Conjugations, each with the arguments of conjugate_verb except `language`. Example: [{"root":"penda","subject":"3pl","tense":"future"}]'),
       paradigm: paradigmSchema.optional().describe('The cross product roots × tenses × polarity × subjects (subjects vary fastest). Example: {"roots":["penda"],"tenses":["past"]}'),
     })
     .strict()

@@ -34,7 +34,10 @@ export { engineFor } from '../../lexicon-service.js';
 
 /** Languages whose cartridge has `capability`, for "allowed" lists. */
 export function languagesWith(morphology: MorphologyService, capability: string): string[] {
-  return morphology.languages().filter((l) => l.capabilities.includes(capability)).map((l) => l.iso);
+  return morphology
+    .languages()
+    .filter((l) => l.capabilities.includes(capability))
+    .map((l) => l.iso);
 }
 
 /** The note a summary line carries when its best analysis rests on a root outside the lexicon (a guess). */

@@ -65,5 +65,9 @@ export const getCartridgeInfo = defineTool({
       sources: c.metadata.sources.map((s) => ({ id: s.id, citation: s.citation, licence: s.licence ?? null })),
     });
   },
-  summary: (r) => `${r.name} (${r.iso}): ${Object.entries(r.parts).filter(([, v]) => v).map(([k]) => k).join(', ')}; golden ${r.golden_tests.passing}/${r.golden_tests.total}`,
+  summary: (r) =>
+    `${r.name} (${r.iso}): ${Object.entries(r.parts)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .join(', ')}; golden ${r.golden_tests.passing}/${r.golden_tests.total}`,
 });

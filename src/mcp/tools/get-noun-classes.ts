@@ -18,4 +18,3 @@ export const getNounClasses = defineTool({
   handler: ({ language }, { services }) => nounClasses(services.morphology, language),
   summary: (r) => `${r.language}: ${r.classes.length} noun classes (${r.classes.map((c) => `${c.class}${c.noun_prefix ? ` ${c.noun_prefix}-` : ''}`).join(', ')})`,
 });
-

@@ -28,14 +28,21 @@ export const getParadigm = defineTool({
     'The paradigm of one verb as a table: every subject × tense × polarity you ask for (default: every subject and tense of the language, positive only), ' +
     'each cell with its surface form and English gloss, in the order tense, polarity, subject. A call returns at most `max_cells` cells (default 100) from ' +
     '`from_cell` (default 0); `size` is the whole table and `next_from_cell` where the next call starts (null at the end). Narrow `tenses` and `subjects` ' +
-    'for a smaller table; get_language_info lists the tense ids and subjects. Example: {"language":"' + EXAMPLE_LANGUAGE + '","root":"penda","tenses":["present","past"],"subjects":["1sg","3pl"]}.',
+    'for a smaller table; get_language_info lists the tense ids and subjects. Example: {"language":"' +
+    EXAMPLE_LANGUAGE +
+    '","root":"penda","tenses":["present","past"],"subjects":["1sg","3pl"]}.',
   input: z
     .object({
       language: languageArgument,
       root: conjugationParameters.root,
       tenses: z.array(z.string().min(1).max(64)).min(1).max(64).optional().describe('Tense ids (default: every tense).'),
       subjects: z.array(z.string().min(1).max(8)).min(1).max(32).optional().describe('Subjects (default: every person and noun class).'),
-      polarity: z.array(z.enum(['positive', 'negative'])).min(1).max(2).optional().describe('Default ["positive"]. Example: ["positive","negative"]'),
+      polarity: z
+        .array(z.enum(['positive', 'negative']))
+        .min(1)
+        .max(2)
+        .optional()
+        .describe('Default ["positive"]. Example: ["positive","negative"]'),
       from_cell: z.number().int().min(0).max(MAX_BATCH_FORMS).optional().describe('The first cell to return, from 0 (default 0): the `next_from_cell` of the previous call. Example: 100'),
       max_cells: z.number().int().min(1).max(MAX_BATCH_FORMS).optional().describe(`Most cells to return (default ${DEFAULT_CELLS}); at most the key's batch size (Startup 500). Example: 200`),
     })

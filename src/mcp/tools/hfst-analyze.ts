@@ -17,5 +17,9 @@ export const hfstAnalyze = defineTool({
   generative: false,
   batchSize: lookupInputsSize,
   handler: (args, context) => hfstLookup(args, context, 'analyse'),
-  summary: (r) => `${r.model}: ${r.items.map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`).slice(0, 5).join('; ')}`,
+  summary: (r) =>
+    `${r.model}: ${r.items
+      .map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`)
+      .slice(0, 5)
+      .join('; ')}`,
 });

@@ -33,7 +33,10 @@ export async function hfstLookup(args: HfstLookupInput, { services, principal }:
     if (cut.length === 0) return ok(outcome.value);
     // An empty answer cut short by a bound is not "no such form": say so, and what to do.
     const reasons = [...new Set(cut.map((i) => i.truncated))].map((r) => TRUNCATION_REASONS[r!]).join('; ');
-    const shown = cut.slice(0, 5).map((i) => JSON.stringify(i.input)).join(', ');
+    const shown = cut
+      .slice(0, 5)
+      .map((i) => JSON.stringify(i.input))
+      .join(', ');
     return fail(
       'lookup_incomplete',
       `the lookup of ${shown}${cut.length > 5 ? ` and ${cut.length - 5} more` : ''} stopped before finding anything (${reasons}), so no answer is known for ${cut.length === 1 ? 'it' : 'them'}: ` +
@@ -42,12 +45,13 @@ export async function hfstLookup(args: HfstLookupInput, { services, principal }:
     );
   }
   const verb = direction === 'analyse' ? 'analyser' : 'generator';
-  const models = services.hfst.listModels({ direction }).filter((m) => m.usable).map((m) => m.name);
+  const models = services.hfst
+    .listModels({ direction })
+    .filter((m) => m.usable)
+    .map((m) => m.name);
   if (outcome.code === 'model_not_found') {
     const parameter = args.model !== undefined ? 'model' : 'language';
-    const hint = models.length
-      ? `give one of the ${verb}s in \`allowed\` as \`model\` (hfst_list_models describes them)`
-      : `no ${verb} is installed on this service, so this tool cannot answer here`;
+    const hint = models.length ? `give one of the ${verb}s in \`allowed\` as \`model\` (hfst_list_models describes them)` : `no ${verb} is installed on this service, so this tool cannot answer here`;
     return fail('model_not_found', `${outcome.message}; ${hint}`, { parameter, ...(models.length ? { allowed: models } : {}) });
   }
   if (outcome.code === 'model_unreadable') {

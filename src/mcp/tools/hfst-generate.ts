@@ -16,5 +16,9 @@ export const hfstGenerate = defineTool({
   generative: true,
   batchSize: lookupInputsSize,
   handler: (args, context) => hfstLookup(args, context, 'generate'),
-  summary: (r) => `${r.model}: ${r.items.map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`).slice(0, 5).join('; ')}`,
+  summary: (r) =>
+    `${r.model}: ${r.items
+      .map((i) => `${i.input} → ${i.results.map((x) => x.output).join(' | ') || '?'}`)
+      .slice(0, 5)
+      .join('; ')}`,
 });

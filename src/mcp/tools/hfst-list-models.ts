@@ -16,7 +16,9 @@ export const hfstListModels = defineTool({
     "The HFST transducers hfst_analyze and hfst_generate can use: Lugha's own (built from the language cartridges, `origin: lugha`) and those the operator installed " +
     '(`origin: third_party`), each with its name, language, direction (analyse or generate), tag convention, licence, source and the first `max_tags` tags it uses ' +
     `(default ${DEFAULT_TAGS}; \`tags_total\` says how many it has). Filter with \`language\` and \`direction\`. An empty list means no model is installed on this service. ` +
-    'Example: {"language":"' + EXAMPLE_LANGUAGE + '","direction":"generate","max_tags":100}.',
+    'Example: {"language":"' +
+    EXAMPLE_LANGUAGE +
+    '","direction":"generate","max_tags":100}.',
   input: hfstListModelsInputSchema
     .extend({
       language: hfstListModelsInputSchema.shape.language.describe('Only models of this language (ISO 639-3 or 639-1). Example: swh'),
@@ -33,5 +35,13 @@ export const hfstListModels = defineTool({
     const models = services.hfst.listModels(filter).map((m) => ({ ...m, tags: m.tags.slice(0, max_tags), tags_total: m.tags.length }));
     return ok({ count: models.length, models });
   },
-  summary: (r) => `${r.count} models${r.models.length ? `: ${r.models.map((m) => `${m.name} (${m.language}, ${m.direction})`).slice(0, 10).join(', ')}` : ''}`,
+  summary: (r) =>
+    `${r.count} models${
+      r.models.length
+        ? `: ${r.models
+            .map((m) => `${m.name} (${m.language}, ${m.direction})`)
+            .slice(0, 10)
+            .join(', ')}`
+        : ''
+    }`,
 });

@@ -12,9 +12,7 @@ export const listLanguages = defineTool({
   description:
     'The languages with an installed cartridge: code, names, Guthrie zone, what the engine can do in each and how large its lexicon is. ' +
     'Filter with `capability` (e.g. syllables). Call get_language_info for the tenses and subjects of one language.',
-  input: z
-    .object({ capability: z.enum(capabilities).optional().describe('Only languages with this capability.') })
-    .strict(),
+  input: z.object({ capability: z.enum(capabilities).optional().describe('Only languages with this capability.') }).strict(),
   output: z.object({
     count: z.number().int(),
     languages: z.array(

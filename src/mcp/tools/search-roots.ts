@@ -21,6 +21,13 @@ export const searchRoots = defineTool({
   output: lexiconSearchResultSchema,
   generative: false,
   handler: (args, { services }) => searchLexicon(services.morphology, args),
-  summary: (r) => `${r.total} entries for "${r.query}" in ${r.language}${r.entries.length ? `: ${r.entries.slice(0, 5).map((e) => `${e.lemma} (${e.gloss})`).join(', ')}` : ''}`,
+  summary: (r) =>
+    `${r.total} entries for "${r.query}" in ${r.language}${
+      r.entries.length
+        ? `: ${r.entries
+            .slice(0, 5)
+            .map((e) => `${e.lemma} (${e.gloss})`)
+            .join(', ')}`
+        : ''
+    }`,
 });
-

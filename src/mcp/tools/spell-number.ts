@@ -7,7 +7,7 @@ export const spellNumber = defineTool({
   group: 'Utility',
   title: 'Spell a number',
   description:
-    "A whole number from 0 to 10^12 in words, built by the language's numeral grammar. Give `language` and `number` as a decimal string (\"2025\"); " +
+    'A whole number from 0 to 10^12 in words, built by the language\'s numeral grammar. Give `language` and `number` as a decimal string ("2025"); ' +
     'with `class` (c2, c8, c10, ...), the digits that agree take the concord of that noun class, as when counting nouns of that class. Every answer lists the ' +
     'classes the cardinal agrees with (`classes`) and the sources of the grammar. A language without a numeral grammar is refused with the ones that have one.',
   input: spellInputSchema,
