@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint with type information for the promise rules, and
-// import-x for import cycles. `npm run lint`; part of `npm test`. No formatting rules here: a
-// formatter rewrite of the codebase is a separate, coordinated change.
+// import-x for import cycles. `npm run lint`; part of `npm test`. No formatting rules here:
+// Prettier formats (`npm run format:check`, also part of `npm test`; .prettierrc.json).
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
