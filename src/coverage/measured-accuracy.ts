@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
+import { updateWithFiles } from '../file-digest.js';
 
 const figureSchema = z.object({
   dataset: z.string(),
@@ -42,17 +42,10 @@ export const GRAMMAR_FILES = ['cartridge.yaml', 'agreement.yaml', 'verbs.yaml', 
 
 /** SHA-256 over the cartridge's grammar files (by name), so a change is noticed. */
 export function cartridgeDigest(dir: string): string {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(dir)
+  const names = readdirSync(dir)
     .filter((n) => GRAMMAR_FILES.includes(n))
-    .sort()) {
-    hash
-      .update(name)
-      .update('\0')
-      .update(readFileSync(path.join(dir, name)))
-      .update('\0');
-  }
-  return hash.digest('hex');
+    .sort();
+  return updateWithFiles(createHash('sha256'), dir, names).digest('hex');
 }
 
 /** Reads the measured-accuracy file; an absent file means nothing was measured. Throws on a malformed one. */

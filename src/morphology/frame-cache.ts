@@ -14,6 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
+import { updateWithFiles } from '../file-digest.js';
 import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
@@ -24,15 +25,10 @@ function engineFingerprint(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
   for (const dir of [here, path.join(here, '..', 'cartridge')]) {
-    for (const name of readdirSync(dir)
+    const names = readdirSync(dir)
       .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'))
-      .sort()) {
-      hash
-        .update(name)
-        .update('\0')
-        .update(readFileSync(path.join(dir, name)))
-        .update('\0');
-    }
+      .sort();
+    updateWithFiles(hash, dir, names);
   }
   engineHash = hash.digest('hex');
   return engineHash;
@@ -41,11 +37,10 @@ function engineFingerprint(): string {
 /** The cache key of a cartridge folder: its files' names and bytes, and the engine's code. */
 export function frameKey(cartridgeDir: string): string {
   const hash = createHash('sha256').update(engineFingerprint());
-  for (const name of readdirSync(cartridgeDir).sort()) {
-    const file = path.join(cartridgeDir, name);
-    if (!statSync(file).isFile()) continue;
-    hash.update(name).update('\0').update(readFileSync(file)).update('\0');
-  }
+  const files = readdirSync(cartridgeDir)
+    .sort()
+    .filter((name) => statSync(path.join(cartridgeDir, name)).isFile());
+  updateWithFiles(hash, cartridgeDir, files);
   return hash.digest('hex').slice(0, 24);
 }
 
