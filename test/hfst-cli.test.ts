@@ -1,7 +1,7 @@
 // Pins `lugha hfst …` as a stand-in for hfst-optimized-lookup in a pipeline: same input on stdin, same bytes on stdout.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
@@ -67,6 +67,35 @@ describe('lugha hfst lookup', { skip: hfst ? false : HFST_MISSING }, () => {
       listed.models.map((m: { name: string }) => m.name),
       ['kipo-analyser', 'kipo-generator', 'kipo-plain-analyser'],
     );
+  });
+});
+
+describe('lugha hfst list with manifests it cannot use', () => {
+  it('lists each skipped manifest with its path and reason, in JSON and on standard error', () => {
+    const dir = tempDir('lugha-hfst-problems-');
+    try {
+      const manifest = path.join(dir, 'gone.model.yaml');
+      writeFileSync(manifest, 'file: gone.hfstol\nlanguage: und\ndirection: analyse\ntags: test\nlicence: MIT\nsource: a test\n');
+      writeFileSync(path.join(dir, 'not yaml.model.yaml'), 'x');
+      const json = run(process.execPath, [bin, 'hfst', 'list', '--models-dir', dir, '--json'], '');
+      assert.equal(json.code, 0, json.stderr);
+      const listed = JSON.parse(json.stdout) as { models: unknown[]; problems: Array<{ manifest: string; problem: string }> };
+      assert.deepEqual(listed.models, []);
+      assert.deepEqual(
+        listed.problems.map((p) => Object.keys(p).sort()),
+        [
+          ['manifest', 'problem'],
+          ['manifest', 'problem'],
+        ],
+      );
+      assert.deepEqual(listed.problems.find((p) => p.manifest === manifest)?.problem, 'gone.hfstol is missing');
+      assert.match(listed.problems.find((p) => p.manifest !== manifest)?.problem ?? '', /model names use letters/);
+      const text = run(process.execPath, [bin, 'hfst', 'list', '--models-dir', dir], '');
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stderr, new RegExp(`^lugha: skipped ${manifest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: gone\.hfstol is missing$`, 'm'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,6 +5,8 @@
  * services read their batch checks from here.
  */
 
+import type { Problem } from '../result.js';
+
 export const tiers = ['evaluation', 'academic', 'startup', 'enterprise'] as const;
 export type Tier = (typeof tiers)[number];
 
@@ -41,14 +43,14 @@ export function batchLimit(batchSize: number | null, ceiling = MAX_BATCH_FORMS):
 }
 
 /** Why a batch of `size` items is refused to a caller of `tier` whose batch size is `batchSize`, or undefined when it fits. */
-export function batchRefusal(tier: string, batchSize: number | null, size: number, unit = 'forms', ceiling = MAX_BATCH_FORMS): { limit: number; size: number; message: string } | undefined {
+export function batchRefusal(tier: string, batchSize: number | null, size: number, unit = 'forms', ceiling = MAX_BATCH_FORMS): (Problem<'batch_too_large'> & { limit: number; size: number }) | undefined {
   const limit = batchLimit(batchSize, ceiling);
   if (size <= limit) return undefined;
   const message =
     batchSize !== null && batchSize <= ceiling
       ? `this batch asks for ${size} ${unit}; the ${tier} tier allows at most ${limit} per request`
       : `this batch asks for ${size} ${unit}; one request may ask for at most ${ceiling}, whatever the tier`;
-  return { limit, size, message };
+  return { code: 'batch_too_large', message, limit, size };
 }
 
 export interface OfferTerms {

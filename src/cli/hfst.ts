@@ -73,7 +73,7 @@ export function registerHfstCommands(program: Command): void {
       const [{ openHfst }, { loadConfig }] = await Promise.all([services(), configModule()]);
       const { registry, service } = openHfst(loadConfig({ flags: { modelsDir: options.modelsDir } }));
       const models = service.listModels();
-      if (options.json) printJson({ models, problems: registry.problems.map((p) => ({ manifest: p.manifest, problem: p.problem })) });
+      if (options.json) printJson({ models, problems: registry.problems.map((p) => ({ manifest: p.parameter, problem: p.message })) });
       else {
         const rows = models.map((m) => ({
           NAME: m.name,
@@ -84,7 +84,7 @@ export function registerHfstCommands(program: Command): void {
           LICENCE: m.licence,
         }));
         process.stdout.write(rows.length ? `${table(rows)}\n` : 'no models\n');
-        for (const p of registry.problems) process.stderr.write(`lugha: skipped ${p.manifest}: ${p.problem}\n`);
+        for (const p of registry.problems) process.stderr.write(`lugha: skipped ${p.parameter}: ${p.message}\n`);
       }
       registry.close();
     });

@@ -20,6 +20,7 @@ const MODULES: Array<{ commands: readonly string[]; load: () => Promise<Register
   { commands: ['eval'], load: async () => (await import('./eval.js')).registerEvalCommands },
   { commands: ['ingest', 'consent'], load: async () => (await import('./audio.js')).registerAudioCommands },
   { commands: ['spell'], load: async () => (await import('./spell.js')).registerSpellCommand },
+  { commands: ['search-roots', 'noun-classes', 'decompose'], load: async () => (await import('./lexicon.js')).registerLexiconCommands },
   { commands: ['migrate', 'doctor', 'copy'], load: async () => (await import('./operations.js')).registerOperationsCommands },
   { commands: ['mcp'], load: async () => (await import('./mcp.js')).registerMcpCommand },
   { commands: ['hfst'], load: async () => (await import('./hfst.js')).registerHfstCommands },

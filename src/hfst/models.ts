@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import type { Problem } from '../result.js';
 import { Transducer } from './transducer.js';
 
 export const MANIFEST_SUFFIX = '.model.yaml';
@@ -53,10 +54,11 @@ export interface ModelEntry {
   bytes: number;
 }
 
-/** A manifest that could not be used, with the reason (listed for the operator, never fatal). */
-export interface ModelProblem {
-  manifest: string;
-  problem: string;
+/** A manifest that could not be used (listed for the operator, never fatal): `parameter` is the manifest's path, `message` the reason. */
+export type ModelProblem = Problem<'model_unreadable'> & { parameter: string };
+
+function modelProblem(manifest: string, message: string): ModelProblem {
+  return { code: 'model_unreadable', parameter: manifest, message };
 }
 
 export class ModelRegistry {
@@ -76,7 +78,7 @@ export class ModelRegistry {
         const name = file.slice(0, -MANIFEST_SUFFIX.length);
         const manifestPath = path.join(dir, file);
         if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) {
-          registry.problems.push({ manifest: manifestPath, problem: 'model names use letters, digits, ".", "_" and "-"' });
+          registry.problems.push(modelProblem(manifestPath, 'model names use letters, digits, ".", "_" and "-"'));
           continue;
         }
         if (registry.#entries.has(name)) continue;
@@ -84,17 +86,17 @@ export class ModelRegistry {
         try {
           const parsed = manifestSchema.safeParse(parseYaml(readFileSync(manifestPath, 'utf8')));
           if (!parsed.success) {
-            registry.problems.push({ manifest: manifestPath, problem: parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ') });
+            registry.problems.push(modelProblem(manifestPath, parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')));
             continue;
           }
           manifest = parsed.data;
         } catch (error) {
-          registry.problems.push({ manifest: manifestPath, problem: `not YAML: ${(error as Error).message}` });
+          registry.problems.push(modelProblem(manifestPath, `not YAML: ${(error as Error).message}`));
           continue;
         }
         const modelPath = path.join(dir, manifest.file);
         if (!existsSync(modelPath)) {
-          registry.problems.push({ manifest: manifestPath, problem: `${manifest.file} is missing` });
+          registry.problems.push(modelProblem(manifestPath, `${manifest.file} is missing`));
           continue;
         }
         registry.#entries.set(name, { name, manifest, path: modelPath, bytes: statSync(modelPath).size });
@@ -116,7 +118,7 @@ export class ModelRegistry {
                 ? `fallback ${fallback} has a fallback of its own (one level only)`
                 : undefined;
       if (problem) {
-        registry.problems.push({ manifest: path.join(path.dirname(entry.path), `${entry.name}${MANIFEST_SUFFIX}`), problem: `${problem}; served without it` });
+        registry.problems.push(modelProblem(path.join(path.dirname(entry.path), `${entry.name}${MANIFEST_SUFFIX}`), `${problem}; served without it`));
         const { fallback: _dropped, ...rest } = entry.manifest;
         entry.manifest = rest;
       }

@@ -9,15 +9,22 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCatalogue, LughaError, problemType, type ErrorCode } from '../errors.js';
+import type { Problem } from '../result.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
-/** One bad input, named so a caller can fix it. */
-export interface ParameterProblem {
-  in: 'query' | 'path' | 'body' | 'header';
-  parameter: string;
-  message: string;
-  allowed?: unknown[];
+/** Where in the request a parameter is. */
+export type ParameterLocation = 'query' | 'path' | 'body' | 'header';
+
+/** One entry of a problem's `errors` list: a `Problem` (src/result.ts) located in the request, its code the answer's own. */
+const parameterProblemSchema = z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() });
+
+/** One bad input, named so a caller can fix it: the wire form of a `Problem` (the problem body's `errors` entries). */
+export type ParameterProblem = z.infer<typeof parameterProblemSchema> & { in: ParameterLocation };
+
+/** A `Problem` blaming a parameter, located `where` in the request: the one mapping to an `errors` entry. */
+export function parameterProblem(where: ParameterLocation, problem: Pick<Problem, 'message'> & { parameter: string; allowed?: unknown[] }): ParameterProblem {
+  return { in: where, parameter: problem.parameter, message: problem.message, ...(problem.allowed?.length ? { allowed: problem.allowed } : {}) };
 }
 
 /** The problem body as documented in OpenAPI. */
@@ -30,7 +37,7 @@ export const problemSchema = z
     code: z.string().describe('Stable error code; see docs/errors.md.'),
     request_id: z.string(),
     instance: z.string().optional(),
-    errors: z.array(z.object({ in: z.string(), parameter: z.string(), message: z.string(), allowed: z.array(z.unknown()).optional() })).optional(),
+    errors: z.array(parameterProblemSchema).optional(),
     errors_omitted: z.number().int().optional().describe('How many more parameter problems there were than `errors` lists (at most 20 are listed).'),
   })
   .describe('RFC 9457 problem details');
@@ -123,14 +130,14 @@ export function toLughaError(error: FastifyError | Error): LughaError {
   return new LughaError('internal_error', 'something went wrong on our side; quote the request_id when you report it');
 }
 
-function locationOf(context: string | undefined): ParameterProblem['in'] {
+function locationOf(context: string | undefined): ParameterLocation {
   if (context === 'params') return 'path';
   if (context === 'headers') return 'header';
   if (context === 'body') return 'body';
   return 'query';
 }
 
-function describeIssue(where: ParameterProblem['in'], instancePath: string, keyword: string, message: string | undefined, params: Record<string, unknown>): ParameterProblem {
+function describeIssue(where: ParameterLocation, instancePath: string, keyword: string, message: string | undefined, params: Record<string, unknown>): ParameterProblem {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   const parameter = path || (where === 'body' ? '(body)' : '(all)');
   if (keyword === 'unrecognized_keys') {

@@ -1,13 +1,12 @@
 /**
  * MCP access by tier (interface contract, Authentication 5 and Limits): none for
  * Evaluation, read-only for Academic (no tool that generates new forms), full for
- * Startup and Enterprise. Decisions are values; the transports render them.
+ * Startup and Enterprise. Decisions are values (a `Problem` of src/result.ts); the transports render them.
  */
 import type { Principal } from '../access/key-service.js';
 import { tiers, tierLimits, type Tier } from '../access/plans.js';
+import type { Problem } from '../result.js';
 import type { AnyTool } from './tool.js';
-
-export type Refusal = { code: 'not_in_tier'; message: string };
 
 /** Tiers whose keys may call every tool. */
 const fullTiers = tiers.filter((t) => tierLimits[t].mcp === 'full' || tierLimits[t].mcp === 'full+dedicated');
@@ -22,7 +21,7 @@ function tierName(tier: Tier): string {
 }
 
 /** Why `principal` may not use MCP at all, or undefined when it may. */
-export function mcpRefusal(principal: Principal): Refusal | undefined {
+export function mcpRefusal(principal: Principal): Problem<'not_in_tier'> | undefined {
   if (principal.limits.mcp !== 'none') return undefined;
   return {
     code: 'not_in_tier',
@@ -40,7 +39,7 @@ export function generatesForms(tool: AnyTool, args?: unknown): boolean {
  * Why `principal` may not call `tool` (with `args`, raw), or undefined when it may. Without
  * `args` (the tool list), a tool that generates only for some arguments is not refused.
  */
-export function toolRefusal(principal: Principal, tool: AnyTool, args?: unknown): Refusal | undefined {
+export function toolRefusal(principal: Principal, tool: AnyTool, args?: unknown): Problem<'not_in_tier'> | undefined {
   const refusal = mcpRefusal(principal);
   if (refusal) return refusal;
   if (principal.limits.mcp === 'read-only' && generatesForms(tool, args)) {

@@ -1,0 +1,70 @@
+/**
+ * How the analyzer ranks its readings (src/morphology/analyzer.ts): the analysis it returns and
+ * the score that orders readings like the probability they will be given.
+ */
+import type { Cell, Generated, Lexeme } from './generator.js';
+
+export interface Analysis {
+  lemma: string;
+  root: string;
+  in_lexicon: boolean;
+  gloss: string | null;
+  cell: Cell;
+  generated: Generated;
+  /** Higher is more plausible. */
+  score: number;
+}
+
+export function syllables(text: string): number {
+  return (text.match(/[aeiou]+/gu) ?? []).length;
+}
+
+/** Whether a verb form is nothing but its root and final affixes (a bare imperative). */
+function isBare(generated: Generated): boolean {
+  return generated.words.length === 1 && generated.words[0]!.morphs.every((m) => ['root', 'fv', 'post_final'].includes(m.slot));
+}
+
+/**
+ * Score of an invariable word of the lexicon (na, kwa, katika): as a closed-class agreeing word with a
+ * plain cell (see score), and a little more, so that kwa 'with, by' comes before kwa 'of' (class 15).
+ */
+export const INVARIABLE = 15 + 3.5 + 0.01;
+
+/** Readings most plausible first; equal scores by lemma. */
+export function byScore(analyses: Analysis[]): Analysis[] {
+  return analyses.sort((a, b) => b.score - a.score || a.lemma.localeCompare(b.lemma));
+}
+
+/**
+ * What a guessed reading's affixes say for it: a tense or relative marker is good evidence of a verb,
+ * a subject, object or negative marker or a final vowel other than the default some; a noun
+ * prefix about as much as a subject and a tense marker together would not.
+ */
+const EVIDENCE: Record<string, number> = { tam: 1, relative: 1, subject: 0.5, object: 0.5, negation: 0.5, pre_initial: 0.5, extensions: 0.5, prefix: 0.9 };
+
+/**
+ * Plausibility, a score that orders readings like the probability they will be given: a closed-class
+ * word of the lexicon first, then known stems (the more of the word the known stem spells, the
+ * better: hali as a noun before ha-l-i 'does not eat'), then guesses by the evidence of their affixes;
+ * among readings of one stem, plain cells over variants and reflexive/object readings.
+ */
+export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, closed: boolean): number {
+  let s = 0;
+  if (isBare(generated)) s -= 3;
+  if (lexeme.inLexicon) s += closed ? 15 : 10 + 3 * Math.min(1, lexeme.root.length / Math.max(1, word.length));
+  else {
+    const morphs = generated.words.flatMap((w) => w.morphs);
+    s += morphs.reduce((sum, m) => sum + (EVIDENCE[m.slot] ?? 0), 0);
+    // A guessed noun or agreeing word with no prefix to show for it: any word would read as one.
+    // (a guessed class 9 noun still comes before a guessed bare imperative: unknown words are more often nouns)
+    if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 2.5;
+    // Agreeing classes have few stems, mostly listed: a guessed one is less likely than a guessed verb or noun.
+    if (cell.word_class !== 'verb' && cell.word_class !== 'noun') s -= 1.5;
+  }
+  if (!cell.variant) s += 2;
+  if (!cell.object) s += 1;
+  // Of two derivations that spell the same word (zaliwa: passive of zaa, or applicative + passive), the shorter first.
+  s -= 0.25 * (cell.extensions?.length ?? 0);
+  if (cell.polarity === 'positive') s += 0.5;
+  return s;
+}
