@@ -14,6 +14,7 @@ import { packageRoot, type Config } from './config.js';
 import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
+import { CartridgeCache } from './cartridge/cache.js';
 import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
@@ -179,16 +180,27 @@ export function openLanguageCodes(): LanguageCodes {
 /** Where analysis frames are kept between runs (built by `npm run build:frames`, or by the first run that needs them). */
 export const frameCacheDir = path.join(packageRoot, 'dist', 'frames');
 
+/** Where parsed and validated cartridges are kept between runs (src/cartridge/cache.ts; built by `npm run build:frames`, or by the first run that reads each). */
+export const cartridgeCacheDir = path.join(packageRoot, 'dist', 'cartridges');
+
 /**
  * Every cartridge under `config.languagesDir` behind the morphology service; usable
- * without a store (the language commands). Analysis frames come from the cache on disk
- * (`frameCacheDir`), else are built on first use and saved there; `warm()` readies them now.
- * `only` loads just those cartridge folders (a command about one language).
+ * without a store (the language commands). A cartridge is read on the first use of its language,
+ * from the cache of parsed cartridges (`cartridgeCacheDir`) when it is current, else from its YAML
+ * and saved there. Analysis frames come from the cache on disk (`frameCacheDir`), else are built
+ * on first use and saved there; `warm()` readies them now.
+ * `only` installs just those cartridge folders (a command about one language).
  */
-export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes(), options: { only?: readonly string[]; frameCache?: string | false } = {}): MorphologyService {
+export function openMorphology(
+  config: Pick<Config, 'languagesDir'>,
+  languageCodes = openLanguageCodes(),
+  options: { only?: readonly string[]; frameCache?: string | false; cartridgeCache?: string | false } = {},
+): MorphologyService {
   const cacheDir = options.frameCache ?? frameCacheDir;
+  const cartridgeDir = options.cartridgeCache ?? cartridgeCacheDir;
   return MorphologyService.load(config.languagesDir, languageCodes, {
     ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),
+    ...(cartridgeDir ? { cartridgeCache: new CartridgeCache(cartridgeDir) } : {}),
     ...(options.only ? { only: options.only } : {}),
   });
 }

@@ -11,7 +11,8 @@ import type { analysisSchema, conjugationResultSchema, languageSummarySchema, sl
 import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
-import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
+import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
+import { readCartridgeFolder, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
@@ -59,11 +60,17 @@ export class LanguageEngine {
   readonly tone?: ToneEngine;
   #golden?: { total: number; passing: number };
 
-  constructor(readonly cartridge: Cartridge) {
+  /** `preloaded.phonology`: the cartridge's phonology already read (src/cartridge/cache.ts); else its phonology.yaml is read here. */
+  constructor(
+    readonly cartridge: Cartridge,
+    preloaded?: { phonology: Phonology | undefined },
+  ) {
     this.generator = new Generator(cartridge);
     this.analyzer = new Analyzer(this.generator);
     const phonologyFile = path.join(cartridge.dir, 'phonology.yaml');
-    if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
+    if (preloaded) {
+      if (preloaded.phonology) this.phonology = preloaded.phonology;
+    } else if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
     if (cartridge.tone) this.tone = new ToneEngine(cartridge.tone, this.phonology);
   }
 
@@ -116,30 +123,41 @@ export class MorphologyService {
 
   readonly #frameCache?: FrameCache;
 
-  /** `cartridges` are installed loaded; `folders` (cartridge folders named by their ISO code) are installed and loaded on first use. */
+  readonly #cartridgeCache?: CartridgeCache;
+
+  /**
+   * `cartridges` are installed loaded; `folders` (cartridge folders named by their ISO code) are
+   * installed and loaded on first use, through `cartridgeCache` when given.
+   */
   constructor(
     cartridges: Cartridge[],
     private readonly codes: LanguageCodes,
-    options: { frameCache?: FrameCache; folders?: readonly string[] } = {},
+    options: { frameCache?: FrameCache; cartridgeCache?: CartridgeCache; folders?: readonly string[] } = {},
   ) {
     for (const c of cartridges) this.#engines.set(c.metadata.iso639_3, new LanguageEngine(c));
     for (const folder of options.folders ?? []) this.#engines.set(path.basename(folder), folder);
     if (options.frameCache) this.#frameCache = options.frameCache;
+    if (options.cartridgeCache) this.#cartridgeCache = options.cartridgeCache;
   }
 
   /**
    * Installs every cartridge folder under `dir` (folders without cartridge.yaml are skipped), or only
    * the folders named in `only`. A cartridge is read and validated on the first use of its language
    * (a malformed one throws then, naming the file and field); `languages()` reads them all.
-   * With `frameCache`, analysis frames are read from and written to that cache on disk.
+   * With `frameCache`, analysis frames are read from and written to that cache on disk; with
+   * `cartridgeCache`, parsed and validated cartridges are.
    */
-  static load(dir: string, codes: LanguageCodes, options: { frameCache?: FrameCache; only?: readonly string[] } = {}): MorphologyService {
+  static load(dir: string, codes: LanguageCodes, options: { frameCache?: FrameCache; cartridgeCache?: CartridgeCache; only?: readonly string[] } = {}): MorphologyService {
     const folders = existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
           .filter((e) => e.isDirectory() && (!options.only || options.only.includes(e.name)) && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
           .map((e) => path.join(dir, e.name))
       : [];
-    return new MorphologyService([], codes, { folders, ...(options.frameCache ? { frameCache: options.frameCache } : {}) });
+    return new MorphologyService([], codes, {
+      folders,
+      ...(options.frameCache ? { frameCache: options.frameCache } : {}),
+      ...(options.cartridgeCache ? { cartridgeCache: options.cartridgeCache } : {}),
+    });
   }
 
   /** The ISO 639-3 codes of the installed languages, sorted, without reading any cartridge. */
@@ -156,11 +174,11 @@ export class MorphologyService {
   #engine(iso: string): LanguageEngine | undefined {
     const entry = this.#engines.get(iso);
     if (entry === undefined || entry instanceof LanguageEngine) return entry;
-    const cartridge = loadCartridge(entry);
+    const { cartridge, phonology } = this.#cartridgeCache ? this.#cartridgeCache.load(iso, entry) : readCartridgeFolder(entry);
     if (cartridge.metadata.iso639_3 !== iso) {
       throw new Error(`${iso}/cartridge.yaml: metadata.iso639_3 is "${cartridge.metadata.iso639_3}", but the folder is "${iso}"`);
     }
-    const engine = new LanguageEngine(cartridge);
+    const engine = new LanguageEngine(cartridge, { phonology });
     this.#engines.set(iso, engine);
     return engine;
   }
