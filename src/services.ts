@@ -52,10 +52,13 @@ export interface Services {
   readonly text: TextService;
   /**
    * Readies every installed language's analyser (frames from the cache on disk, else built in
-   * slices that yield, then cached), one language after another; stops early when `stopped()`.
+   * slices that yield, then cached) and text analyser, then the tone data, one step after another;
+   * stops early when `stopped()`. Before each step it awaits `pause()` (by default one turn of the
+   * event loop; `lugha mcp` waits there until no request is in flight). `onLanguage` gets each
+   * language's working time, pauses left out.
    * While it runs, `analysisReadiness().warming` is true and `/readyz` answers 503.
    */
-  warmAnalyzers(options?: { stopped?: () => boolean; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
+  warmAnalyzers(options?: { stopped?: () => boolean; pause?: () => Promise<void>; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
   /** Whether analyses may still wait on a build: `warming` while warmAnalyzers runs, and how many languages are ready. */
   analysisReadiness(): { warming: boolean; ready: number; total: number };
   /** Closes every backend; safe to call twice. */
@@ -129,25 +132,33 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       return text;
     },
     async warmAnalyzers(options = {}) {
+      // Each step below is one language's cartridge and frames (the frames read in slices that
+      // yield), one text analyser, or the tone data of one language; `pause` runs before each.
+      const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
       warming = true;
       try {
-        for (const { iso } of services.morphology.languages()) {
+        for (const iso of services.morphology.installed()) {
+          await pause();
           if (options.stopped?.()) return;
-          const started = performance.now();
+          let started = performance.now();
           const source = await services.morphology.prepareInBackground(iso);
-          // Reading a cached file is one synchronous parse: let waiting requests in between languages.
-          await new Promise((resolve) => setImmediate(resolve));
+          let ms = performance.now() - started;
+          await pause();
+          if (options.stopped?.()) return;
           // The language's text analyser too (a learnt model is read from disk), so the first
           // analyze-text does not wait on it.
+          started = performance.now();
           services.text.analyzer(iso);
-          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
-          await new Promise((resolve) => setImmediate(resolve));
+          ms += performance.now() - started;
+          options.onLanguage?.(iso, source, Math.round(ms));
         }
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
+        await pause();
+        if (options.stopped?.()) return;
         for (const { language } of services.tone.languages()) {
+          await pause();
           if (options.stopped?.()) return;
           services.tone.minimalPairs({ language });
-          await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
         warming = false;
