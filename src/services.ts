@@ -150,6 +150,14 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           started = performance.now();
           services.text.analyzer(iso);
           ms += performance.now() - started;
+          // Its golden tests, which the language listings report (run once per process): here a
+          // language at a time, not all at once on the first listing.
+          await pause();
+          if (options.stopped?.()) return;
+          started = performance.now();
+          const engine = services.morphology.engine(iso);
+          if (engine.ok) engine.value.golden();
+          ms += performance.now() - started;
           options.onLanguage?.(iso, source, Math.round(ms));
         }
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
