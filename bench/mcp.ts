@@ -11,7 +11,10 @@
  * Cold start of `lugha mcp` (first, before the latency runs; median of `--cold` runs of a fresh
  * process each): process start → answer to `initialize` → first tool result, for `conjugate_verb`
  * (swh) and `analyze_form` (zul); baseline: `lugha --version`, the whole process, in the same run.
- * `--cold-only` stops after it.
+ * Then, in the same process, the same call again as soon as the first result came, and ten more
+ * 300 ms apart while the analysers warm in the background: the median latency of that second
+ * call and the worst of all of them, against the fastest call of the process (a call nothing held
+ * up). `--cold-only` stops after it.
  *
  *   npx tsx bench/mcp.ts [--calls 2000] [--cold 1] [--cold-only]
  */
@@ -95,27 +98,67 @@ function wholeProcess(argv: string[]): Promise<number> {
   });
 }
 
-/** One fresh `lugha mcp`: ms from spawn to the initialize answer, and to the result of one tools/call (refused if it is an error). */
-function coldStart(dataDir: string, key: string, tool: string, toolArgs: Record<string, unknown>): Promise<{ initialize: number; first: number }> {
+/** Calls sent after the first result of a cold start: one at once, then FOLLOW_CALLS more FOLLOW_GAP_MS apart (the analysers warm in between). */
+const FOLLOW_CALLS = 10;
+const FOLLOW_GAP_MS = 300;
+
+/** Tool calls each cold start makes (all counted by the quota). */
+const CALLS_PER_COLD_START = 2 + FOLLOW_CALLS;
+
+interface ColdStart {
+  initialize: number;
+  first: number;
+  /** ms from sending to the result of the same call sent when the first result came. */
+  second: number;
+  /** ms from sending to the result, of each of the calls sent FOLLOW_GAP_MS apart after it. */
+  follow: number[];
+}
+
+/**
+ * One fresh `lugha mcp`: ms from spawn to the initialize answer, and to the result of one tools/call
+ * (refused if it is an error); then the same call again at once, and FOLLOW_CALLS more, FOLLOW_GAP_MS
+ * apart, while the analysers warm in the background.
+ */
+function coldStart(dataDir: string, key: string, tool: string, toolArgs: Record<string, unknown>): Promise<ColdStart> {
   const start = performance.now();
   const child = spawn(process.execPath, [bin, 'mcp', '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...cleanEnv, LUGHA_API_KEY: key } });
   const send = (message: unknown) => child.stdin!.write(`${JSON.stringify(message)}\n`);
-  let initialize = 0;
+  const sent = new Map<number, number>();
+  const call = (id: number) => {
+    sent.set(id, performance.now());
+    send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: toolArgs } });
+  };
+  const result: ColdStart = { initialize: 0, first: 0, second: 0, follow: [] };
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`lugha mcp exited ${code} before answering`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const message = JSON.parse(line) as { id?: number; result?: { isError?: boolean }; error?: unknown };
+      if (message.id === undefined) return;
+      const now = performance.now();
       if (message.id === 1) {
-        initialize = performance.now() - start;
+        result.initialize = now - start;
         send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-        send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: tool, arguments: toolArgs } });
-      } else if (message.id === 2) {
-        const first = performance.now() - start;
+        call(2);
+        return;
+      }
+      if (message.error || message.result?.isError) {
         child.removeAllListeners('exit');
         child.kill('SIGTERM');
-        if (message.error || message.result?.isError) reject(new Error(`${tool} failed: ${line.slice(0, 300)}`));
-        else resolve({ initialize, first });
+        reject(new Error(`${tool} failed: ${line.slice(0, 300)}`));
+        return;
+      }
+      const took = now - sent.get(message.id)!;
+      if (message.id === 2) {
+        result.first = now - start;
+        call(3);
+      } else if (message.id === 3) result.second = took;
+      else result.follow.push(took);
+      if (message.id >= 3 && message.id < 3 + FOLLOW_CALLS) setTimeout(() => call(message.id! + 1), FOLLOW_GAP_MS);
+      else if (message.id === 3 + FOLLOW_CALLS) {
+        child.removeAllListeners('exit');
+        child.kill('SIGTERM');
+        resolve(result);
       }
     });
     send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'lugha-bench', version: '1' } } });
@@ -127,18 +170,23 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** The cold-start figures, each the median of `runs` fresh processes, taken one after another. */
 async function coldStarts(dataDir: string, key: string, runs: number) {
   const version: number[] = [];
-  const swh: Array<{ initialize: number; first: number }> = [];
-  const zul: Array<{ initialize: number; first: number }> = [];
+  const swh: ColdStart[] = [];
+  const zul: ColdStart[] = [];
   for (let i = 0; i < runs; i++) {
     version.push(await wholeProcess([bin, '--version']));
     swh.push(await coldStart(dataDir, key, 'conjugate_verb', args));
     zul.push(await coldStart(dataDir, key, 'analyze_form', { language: 'zul', form: 'ngiyabonga' }));
   }
+  const both = [...swh, ...zul];
   return {
     version: median(version),
-    initialize: median([...swh, ...zul].map((r) => r.initialize)),
+    initialize: median(both.map((r) => r.initialize)),
     swh: median(swh.map((r) => r.first)),
     zul: median(zul.map((r) => r.first)),
+    second: median(both.map((r) => r.second)),
+    // The slowest call during the warm-up, against the fastest of the same process's calls (an undisturbed call).
+    worst: Math.max(...both.map((r) => Math.max(r.second, ...r.follow))),
+    fastest: median(both.map((r) => Math.min(r.second, ...r.follow))),
   };
 }
 
@@ -199,9 +247,11 @@ try {
       { figure: 'initialize answered vs lugha --version (whole process)', lugha: cold.initialize, baseline: cold.version, unit: 'ms' },
       { figure: 'first conjugate_verb (swh) vs lugha --version', lugha: cold.swh, baseline: cold.version, unit: 'ms' },
       { figure: 'first analyze_form (zul) vs lugha --version', lugha: cold.zul, baseline: cold.version, unit: 'ms' },
+      { figure: 'the same call sent as the first result came, median vs fastest call of the process', lugha: cold.second, baseline: cold.fastest, unit: 'ms' },
+      { figure: `worst of ${FOLLOW_CALLS + 1} calls during the warm-up (${FOLLOW_GAP_MS} ms apart), all runs, vs the same`, lugha: cold.worst, baseline: cold.fastest, unit: 'ms' },
     ],
   );
-  if (!values['cold-only']) await latencies(lugha, key, 2 * coldRuns);
+  if (!values['cold-only']) await latencies(lugha, key, 2 * coldRuns * CALLS_PER_COLD_START);
 } finally {
   await lugha.stop();
 }

@@ -1,11 +1,16 @@
-// Builds every installed language's analysis frames into dist/frames (run after `npm run build`;
-// `npm run build:frames`), so that no server, MCP session or CLI run builds them on a request.
-// Languages whose cached frames are current are skipped.
+// Builds every installed language's parsed cartridge into dist/cartridges and its analysis frames
+// into dist/frames (run after `npm run build`; `npm run build:frames`), so that no server, MCP
+// session or CLI run parses a cartridge's YAML or builds frames on a request. Languages whose
+// cached files are current are skipped.
 import { loadConfig } from '../dist/config.js';
-import { frameCacheDir, openMorphology } from '../dist/services.js';
+import { cartridgeCacheDir, frameCacheDir, openMorphology } from '../dist/services.js';
 
 const morphology = openMorphology(loadConfig({ env: process.env }));
-const started = performance.now();
+let started = performance.now();
+// Reads every cartridge: from dist/cartridges when current, else from its YAML, then written there.
+const installed = morphology.languages().length;
+process.stdout.write(`cartridges of ${installed} languages in ${cartridgeCacheDir}: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+started = performance.now();
 for (const { iso } of morphology.languages()) {
   const t = performance.now();
   const source = await morphology.prepareInBackground(iso);

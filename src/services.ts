@@ -14,6 +14,7 @@ import { packageRoot, type Config } from './config.js';
 import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
+import { CartridgeCache } from './cartridge/cache.js';
 import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
@@ -51,10 +52,13 @@ export interface Services {
   readonly text: TextService;
   /**
    * Readies every installed language's analyser (frames from the cache on disk, else built in
-   * slices that yield, then cached), one language after another; stops early when `stopped()`.
+   * slices that yield, then cached) and text analyser, then the tone data, one step after another;
+   * stops early when `stopped()`. Before each step it awaits `pause()` (by default one turn of the
+   * event loop; `lugha mcp` waits there until no request is in flight). `onLanguage` gets each
+   * language's working time, pauses left out.
    * While it runs, `analysisReadiness().warming` is true and `/readyz` answers 503.
    */
-  warmAnalyzers(options?: { stopped?: () => boolean; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
+  warmAnalyzers(options?: { stopped?: () => boolean; pause?: () => Promise<void>; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
   /** Whether analyses may still wait on a build: `warming` while warmAnalyzers runs, and how many languages are ready. */
   analysisReadiness(): { warming: boolean; ready: number; total: number };
   /** Closes every backend; safe to call twice. */
@@ -128,25 +132,41 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       return text;
     },
     async warmAnalyzers(options = {}) {
+      // Each step below is one language's cartridge and frames (the frames read in slices that
+      // yield), one text analyser, or the tone data of one language; `pause` runs before each.
+      const pause = options.pause ?? (() => new Promise<void>((resolve) => setImmediate(resolve)));
       warming = true;
       try {
-        for (const { iso } of services.morphology.languages()) {
+        for (const iso of services.morphology.installed()) {
+          await pause();
           if (options.stopped?.()) return;
-          const started = performance.now();
+          let started = performance.now();
           const source = await services.morphology.prepareInBackground(iso);
-          // Reading a cached file is one synchronous parse: let waiting requests in between languages.
-          await new Promise((resolve) => setImmediate(resolve));
+          let ms = performance.now() - started;
+          await pause();
+          if (options.stopped?.()) return;
           // The language's text analyser too (a learnt model is read from disk), so the first
           // analyze-text does not wait on it.
+          started = performance.now();
           services.text.analyzer(iso);
-          options.onLanguage?.(iso, source, Math.round(performance.now() - started));
-          await new Promise((resolve) => setImmediate(resolve));
+          ms += performance.now() - started;
+          // Its golden tests, which the language listings report (run once per process): here a
+          // language at a time, not all at once on the first listing.
+          await pause();
+          if (options.stopped?.()) return;
+          started = performance.now();
+          const engine = services.morphology.engine(iso);
+          if (engine.ok) engine.value.golden();
+          ms += performance.now() - started;
+          options.onLanguage?.(iso, source, Math.round(ms));
         }
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
+        await pause();
+        if (options.stopped?.()) return;
         for (const { language } of services.tone.languages()) {
+          await pause();
           if (options.stopped?.()) return;
           services.tone.minimalPairs({ language });
-          await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
         warming = false;
@@ -179,16 +199,27 @@ export function openLanguageCodes(): LanguageCodes {
 /** Where analysis frames are kept between runs (built by `npm run build:frames`, or by the first run that needs them). */
 export const frameCacheDir = path.join(packageRoot, 'dist', 'frames');
 
+/** Where parsed and validated cartridges are kept between runs (src/cartridge/cache.ts; built by `npm run build:frames`, or by the first run that reads each). */
+export const cartridgeCacheDir = path.join(packageRoot, 'dist', 'cartridges');
+
 /**
  * Every cartridge under `config.languagesDir` behind the morphology service; usable
- * without a store (the language commands). Analysis frames come from the cache on disk
- * (`frameCacheDir`), else are built on first use and saved there; `warm()` readies them now.
- * `only` loads just those cartridge folders (a command about one language).
+ * without a store (the language commands). A cartridge is read on the first use of its language,
+ * from the cache of parsed cartridges (`cartridgeCacheDir`) when it is current, else from its YAML
+ * and saved there. Analysis frames come from the cache on disk (`frameCacheDir`), else are built
+ * on first use and saved there; `warm()` readies them now.
+ * `only` installs just those cartridge folders (a command about one language).
  */
-export function openMorphology(config: Pick<Config, 'languagesDir'>, languageCodes = openLanguageCodes(), options: { only?: readonly string[]; frameCache?: string | false } = {}): MorphologyService {
+export function openMorphology(
+  config: Pick<Config, 'languagesDir'>,
+  languageCodes = openLanguageCodes(),
+  options: { only?: readonly string[]; frameCache?: string | false; cartridgeCache?: string | false } = {},
+): MorphologyService {
   const cacheDir = options.frameCache ?? frameCacheDir;
+  const cartridgeDir = options.cartridgeCache ?? cartridgeCacheDir;
   return MorphologyService.load(config.languagesDir, languageCodes, {
     ...(cacheDir ? { frameCache: new FrameCache(cacheDir) } : {}),
+    ...(cartridgeDir ? { cartridgeCache: new CartridgeCache(cartridgeDir) } : {}),
     ...(options.only ? { only: options.only } : {}),
   });
 }

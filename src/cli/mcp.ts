@@ -24,13 +24,18 @@ export function registerMcpCommand(program: Command): void {
           await serveRemoteStdio(await connectRemote(apiUrl, apiKey), log);
           return;
         }
-        const services = await openServices(loadConfig({ flags: { dataDir: options.dataDir } }));
+        const config = loadConfig({ flags: { dataDir: options.dataDir } });
+        const services = await openServices(config);
         // Ready every language's analyser (from the frame cache on disk) once the first call is
-        // answered: warming first would make initialize and that call wait on every cartridge.
-        const warm = () => void services.warmAnalyzers().catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
+        // answered (warming first would make initialize and that call wait on it), a step at a
+        // time and only while no call is in flight; LUGHA_WARM_ANALYZERS=false leaves each
+        // language to its first use, as for `lugha serve`.
+        let closing = false;
+        const warm = (quiet: () => Promise<void>) => void services.warmAnalyzers({ pause: quiet, stopped: () => closing }).catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
         try {
-          await serveLocalStdio(services, apiKey, log, { whenIdle: warm });
+          await serveLocalStdio(services, apiKey, log, config.warmAnalyzers ? { whenIdle: warm } : {});
         } finally {
+          closing = true;
           await services.close();
         }
       } catch (error) {

@@ -32,12 +32,16 @@ function stdinClosed(): Promise<void> {
 /** How long a session may sit with no request in flight before `whenIdle` runs anyway (a client that only initialised). */
 const IDLE_MS = 1_000;
 
+/** How long no message must have come or gone, with no request in flight, for the session to count as quiet (background work goes on then). */
+const QUIET_MS = 200;
+
 type Message = { id?: unknown; method?: unknown; result?: unknown };
 
 /**
  * The stdio transport, watching the requests in flight: `idle` runs once, when the first answer
  * to a request other than `initialize` (a tool call, a listing) has been written and no other
- * request waits, or when no request has been in flight for IDLE_MS.
+ * request waits, or when no request has been in flight for IDLE_MS. `quiet()` resolves once no
+ * request is in flight and no message has come or gone for QUIET_MS.
  */
 class IdleWatchingTransport extends StdioServerTransport {
   #pending = 0;
@@ -45,8 +49,9 @@ class IdleWatchingTransport extends StdioServerTransport {
   #done = false;
   #timer: NodeJS.Timeout | undefined;
   #inner: StdioServerTransport['onmessage'];
+  #lastActivity = performance.now();
 
-  constructor(private readonly idle: () => void) {
+  constructor(private readonly idle: (quiet: () => Promise<void>) => void) {
     super();
     Object.defineProperty(this, 'onmessage', {
       configurable: true,
@@ -58,6 +63,7 @@ class IdleWatchingTransport extends StdioServerTransport {
 
   #receive: NonNullable<StdioServerTransport['onmessage']> = (message) => {
     const m = message as Message;
+    this.#lastActivity = performance.now();
     if (m.id !== undefined && typeof m.method === 'string') {
       this.#pending++;
       clearTimeout(this.#timer);
@@ -67,6 +73,7 @@ class IdleWatchingTransport extends StdioServerTransport {
 
   override async send(...args: Parameters<StdioServerTransport['send']>): Promise<void> {
     await super.send(...args);
+    this.#lastActivity = performance.now();
     const m = args[0] as Message;
     if (this.#done || m.id === undefined || m.method !== undefined) return;
     this.#pending = Math.max(0, this.#pending - 1);
@@ -93,7 +100,16 @@ class IdleWatchingTransport extends StdioServerTransport {
     if (this.#done) return;
     this.#done = true;
     clearTimeout(this.#timer);
-    this.idle();
+    this.idle(() => this.quiet());
+  }
+
+  /** Resolves once no request is in flight and nothing has been received or sent for QUIET_MS (at least one turn of the event loop). */
+  async quiet(): Promise<void> {
+    for (;;) {
+      const wait = this.#pending > 0 ? QUIET_MS : this.#lastActivity + QUIET_MS - performance.now();
+      if (wait <= 0) return new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)).unref());
+    }
   }
 }
 
@@ -101,9 +117,11 @@ class IdleWatchingTransport extends StdioServerTransport {
  * Serves the registry's tools over stdio for `key` against local services, until stdin closes.
  * `options.whenIdle` runs once the first answer after `initialize` is written (or the session has
  * sat idle a moment): background work such as warming the analysers starts there, so that it does
- * not delay the first answer.
+ * not delay the first answer. Its argument, `quiet()`, resolves when no request is in flight and
+ * the session has been silent for 200 ms: background work awaits it before each step, so that
+ * it does not hold up the calls that come in meanwhile.
  */
-export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void, options: { whenIdle?: () => void } = {}): Promise<void> {
+export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void, options: { whenIdle?: (quiet: () => Promise<void>) => void } = {}): Promise<void> {
   const authorize = async (): Promise<Authorization> => {
     const auth = await services.keys.authenticate(`Bearer ${key}`);
     return auth.ok ? { ok: true, principal: auth.value } : { ok: false, code: auth.code, message: auth.message };

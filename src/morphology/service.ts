@@ -11,7 +11,8 @@ import type { analysisSchema, conjugationResultSchema, languageSummarySchema, sl
 import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
-import { loadCartridge, type AgreementRow, type Cartridge } from '../cartridge/cartridge.js';
+import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
+import { readCartridgeFolder, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
@@ -59,11 +60,17 @@ export class LanguageEngine {
   readonly tone?: ToneEngine;
   #golden?: { total: number; passing: number };
 
-  constructor(readonly cartridge: Cartridge) {
+  /** `preloaded.phonology`: the cartridge's phonology already read (src/cartridge/cache.ts); else its phonology.yaml is read here. */
+  constructor(
+    readonly cartridge: Cartridge,
+    preloaded?: { phonology: Phonology | undefined },
+  ) {
     this.generator = new Generator(cartridge);
     this.analyzer = new Analyzer(this.generator);
     const phonologyFile = path.join(cartridge.dir, 'phonology.yaml');
-    if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
+    if (preloaded) {
+      if (preloaded.phonology) this.phonology = preloaded.phonology;
+    } else if (existsSync(phonologyFile)) this.phonology = loadPhonology(phonologyFile);
     if (cartridge.tone) this.tone = new ToneEngine(cartridge.tone, this.phonology);
   }
 
@@ -107,48 +114,89 @@ export class LanguageEngine {
 }
 
 export class MorphologyService {
-  readonly #engines = new Map<string, LanguageEngine>();
+  /**
+   * Every installed language by ISO 639-3 code: its engine once loaded, else the cartridge folder
+   * it is loaded from on first use (reading and validating a cartridge costs tens of milliseconds;
+   * a request about one language need not pay for forty-five).
+   */
+  readonly #engines = new Map<string, LanguageEngine | string>();
 
   readonly #frameCache?: FrameCache;
 
+  readonly #cartridgeCache?: CartridgeCache;
+
+  /**
+   * `cartridges` are installed loaded; `folders` (cartridge folders named by their ISO code) are
+   * installed and loaded on first use, through `cartridgeCache` when given.
+   */
   constructor(
     cartridges: Cartridge[],
     private readonly codes: LanguageCodes,
-    options: { frameCache?: FrameCache } = {},
+    options: { frameCache?: FrameCache; cartridgeCache?: CartridgeCache; folders?: readonly string[] } = {},
   ) {
     for (const c of cartridges) this.#engines.set(c.metadata.iso639_3, new LanguageEngine(c));
+    for (const folder of options.folders ?? []) this.#engines.set(path.basename(folder), folder);
     if (options.frameCache) this.#frameCache = options.frameCache;
+    if (options.cartridgeCache) this.#cartridgeCache = options.cartridgeCache;
   }
 
   /**
-   * Loads every cartridge folder under `dir` (folders without cartridge.yaml are skipped), or only
-   * the folders named in `only` (a command that needs one language need not parse forty).
-   * With `frameCache`, analysis frames are read from and written to that cache on disk.
+   * Installs every cartridge folder under `dir` (folders without cartridge.yaml are skipped), or only
+   * the folders named in `only`. A cartridge is read and validated on the first use of its language
+   * (a malformed one throws then, naming the file and field); `languages()` reads them all.
+   * With `frameCache`, analysis frames are read from and written to that cache on disk; with
+   * `cartridgeCache`, parsed and validated cartridges are.
    */
-  static load(dir: string, codes: LanguageCodes, options: { frameCache?: FrameCache; only?: readonly string[] } = {}): MorphologyService {
-    const cartridges = existsSync(dir)
+  static load(dir: string, codes: LanguageCodes, options: { frameCache?: FrameCache; cartridgeCache?: CartridgeCache; only?: readonly string[] } = {}): MorphologyService {
+    const folders = existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
           .filter((e) => e.isDirectory() && (!options.only || options.only.includes(e.name)) && existsSync(path.join(dir, e.name, 'cartridge.yaml')))
-          .map((e) => {
-            const cartridge = loadCartridge(path.join(dir, e.name));
-            if (cartridge.metadata.iso639_3 !== e.name) {
-              throw new Error(`${e.name}/cartridge.yaml: metadata.iso639_3 is "${cartridge.metadata.iso639_3}", but the folder is "${e.name}"`);
-            }
-            return cartridge;
-          })
+          .map((e) => path.join(dir, e.name))
       : [];
-    return new MorphologyService(cartridges, codes, options.frameCache ? { frameCache: options.frameCache } : {});
+    return new MorphologyService([], codes, {
+      folders,
+      ...(options.frameCache ? { frameCache: options.frameCache } : {}),
+      ...(options.cartridgeCache ? { cartridgeCache: options.cartridgeCache } : {}),
+    });
+  }
+
+  /** The ISO 639-3 codes of the installed languages, sorted, without reading any cartridge. */
+  installed(): string[] {
+    return [...this.#engines.keys()].sort();
+  }
+
+  /** Whether the language's cartridge has been read (its engine exists). */
+  loaded(iso: string): boolean {
+    return this.#engines.get(iso) instanceof LanguageEngine;
+  }
+
+  /** The engine of an installed language, reading its cartridge on first use. */
+  #engine(iso: string): LanguageEngine | undefined {
+    const entry = this.#engines.get(iso);
+    if (entry === undefined || entry instanceof LanguageEngine) return entry;
+    const { cartridge, phonology } = this.#cartridgeCache ? this.#cartridgeCache.load(iso, entry) : readCartridgeFolder(entry);
+    if (cartridge.metadata.iso639_3 !== iso) {
+      throw new Error(`${iso}/cartridge.yaml: metadata.iso639_3 is "${cartridge.metadata.iso639_3}", but the folder is "${iso}"`);
+    }
+    const engine = new LanguageEngine(cartridge, { phonology });
+    this.#engines.set(iso, engine);
+    return engine;
+  }
+
+  /** Every installed language's engine (reads the cartridges not read yet). */
+  #all(): LanguageEngine[] {
+    return [...this.#engines.keys()].map((iso) => this.#engine(iso)!);
   }
 
   /** Builds analysis frames now (call in the background after start). */
   warm(): void {
-    for (const engine of this.#engines.values()) this.#prepare(engine);
+    for (const engine of this.#all()) this.#prepare(engine);
   }
 
   /** How many installed languages have their analysis frames ready (an analysis in them will not wait on a build). */
   readiness(): { ready: number; total: number } {
     const engines = [...this.#engines.values()];
-    return { ready: engines.filter((e) => e.analyzer.ready).length, total: engines.length };
+    return { ready: engines.filter((e) => e instanceof LanguageEngine && e.analyzer.ready).length, total: engines.length };
   }
 
   /**
@@ -157,7 +205,7 @@ export class MorphologyService {
    * then written to the cache. Returns where the frames came from.
    */
   async prepareInBackground(iso: string): Promise<'ready' | 'cache' | 'built'> {
-    const engine = this.#engines.get(iso);
+    const engine = this.#engine(iso);
     if (!engine || engine.analyzer.ready) return 'ready';
     // Callers arriving while a language is being prepared wait for that one preparation.
     let preparing = this.#preparing.get(iso);
@@ -183,14 +231,17 @@ export class MorphologyService {
     this.#frameCache?.save(engine.iso, engine.cartridge.dir, engine.analyzer);
   }
 
+  /** Every installed language's summary, sorted by code (reads the cartridges not read yet). */
   languages(): LanguageSummary[] {
-    return [...this.#engines.values()].map((e) => e.summary()).sort((a, b) => a.iso.localeCompare(b.iso));
+    return this.#all()
+      .map((e) => e.summary())
+      .sort((a, b) => a.iso.localeCompare(b.iso));
   }
 
   /** The engine for a language code (ISO 639-3, 639-1 or a macrolanguage code). */
   engine(code: string): Result<LanguageEngine, 'language_not_found' | 'invalid_parameter'> {
     const iso = this.codes.normalise(code) ?? (this.#engines.has(code.toLowerCase()) ? code.toLowerCase() : undefined);
-    const engine = iso ? this.#engines.get(iso) : undefined;
+    const engine = iso ? this.#engine(iso) : undefined;
     if (engine) return ok(engine);
     const installed = [...this.#engines.keys()].join(', ');
     if (!/^[a-z]{2,3}$/i.test(code.trim())) return fail('invalid_parameter', `"${code}" is not a language code; installed: ${installed}`);
@@ -221,7 +272,7 @@ export class MorphologyService {
       if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
       engines = [found.value];
     } else {
-      engines = [...this.#engines.values()];
+      engines = this.#all();
     }
     const results: AnalysisView[] = [];
     for (const engine of engines) {

@@ -1,0 +1,121 @@
+/**
+ * Parsed and validated cartridges on disk. Reading a cartridge parses its YAML files and validates
+ * them with zod (and its phonology.yaml, src/morphology/phonology.ts): tens to hundreds of
+ * milliseconds per language, about one second for the first cartridge of a process (the YAML
+ * parser's code not yet optimised), a second and a half for all of them. The result depends only
+ * on the cartridge folder's files and the loader's code, and JSON holds it exactly (plain objects,
+ * arrays, strings, finite numbers and booleans; the parts a cartridge lacks are left out and put
+ * back as undefined), so it is kept as `<dir>/<iso>.<js|ts>.<hash>.json`, read back with one
+ * `JSON.parse` (a few milliseconds for the largest cartridge). The hash covers every file of the
+ * cartridge folder (names and bytes, src/file-digest.ts) and the loader's modules, so a changed
+ * cartridge or loader is never served from a stale file: it is read from YAML again and the file
+ * replaced. Built by `npm run build:frames` (scripts/build-frames.mjs) next to the analysis frames,
+ * else by the first run that reads the cartridge; an unreadable or foreign file is ignored, and a
+ * folder that cannot be written only costs the YAML read. Writes are atomic (temporary file +
+ * rename). A malformed cartridge throws as `loadCartridge` does and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { updateWithFiles } from '../file-digest.js';
+import { loadPhonology, type Phonology } from '../morphology/phonology.js';
+import { loadCartridge, type Cartridge } from './cartridge.js';
+
+/** Bumped when the file's layout changes. */
+const FORMAT = 1;
+
+/** The parts of a loaded cartridge besides its folder, in `loadCartridge`'s order. */
+const PARTS = ['metadata', 'agreement', 'verbs', 'words', 'nouns', 'rules', 'features', 'lexicon', 'golden', 'tone', 'numerals'] as const satisfies ReadonlyArray<Exclude<keyof Cartridge, 'dir'>>;
+
+/** A cartridge as read from its folder, with its phonology when it has a phonology.yaml. */
+export interface LoadedCartridge {
+  cartridge: Cartridge;
+  phonology: Phonology | undefined;
+}
+
+/** Reads the cartridge and its phonology from YAML (no cache). */
+export function readCartridgeFolder(dir: string): LoadedCartridge {
+  const cartridge = loadCartridge(dir);
+  const phonologyFile = path.join(dir, 'phonology.yaml');
+  return { cartridge, phonology: existsSync(phonologyFile) ? loadPhonology(phonologyFile) : undefined };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Whether the loader runs compiled (dist/) or from source (tsx): each keeps its own files. */
+const flavour = path.extname(fileURLToPath(import.meta.url)).slice(1);
+
+let loaderHash: string | undefined;
+
+/**
+ * A hash of the loader's code: this folder's modules and those of the folders whose schemas a
+ * cartridge is validated with (noun grammar and phonology in ../morphology, numerals in ../numerals).
+ */
+function loaderFingerprint(): string {
+  if (loaderHash) return loaderHash;
+  const hash = createHash('sha256').update(`cartridge-cache ${FORMAT}\0`);
+  for (const dir of [here, path.join(here, '..', 'morphology'), path.join(here, '..', 'numerals')]) {
+    const names = readdirSync(dir)
+      .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'))
+      .sort();
+    updateWithFiles(hash, dir, names);
+  }
+  loaderHash = hash.digest('hex');
+  return loaderHash;
+}
+
+/** The cache key of a cartridge folder: its files' names and bytes, and the loader's code. */
+export function cartridgeKey(cartridgeDir: string): string {
+  const hash = createHash('sha256').update(loaderFingerprint());
+  const files = readdirSync(cartridgeDir)
+    .sort()
+    .filter((name) => statSync(path.join(cartridgeDir, name)).isFile());
+  updateWithFiles(hash, cartridgeDir, files);
+  return hash.digest('hex').slice(0, 24);
+}
+
+export class CartridgeCache {
+  constructor(readonly dir: string) {}
+
+  /** The cartridge in `cartridgeDir` (named `iso`): from the file on disk when it is current, else read from YAML and written there. */
+  load(iso: string, cartridgeDir: string): LoadedCartridge & { source: 'cache' | 'yaml' } {
+    const file = path.join(this.dir, `${iso}.${flavour}.${cartridgeKey(cartridgeDir)}.json`);
+    const cached = this.#read(file, cartridgeDir);
+    if (cached) return { ...cached, source: 'cache' };
+    const loaded = readCartridgeFolder(cartridgeDir);
+    this.#write(iso, file, loaded);
+    return { ...loaded, source: 'yaml' };
+  }
+
+  #read(file: string, cartridgeDir: string): LoadedCartridge | undefined {
+    let data: { format?: unknown; cartridge?: Record<string, unknown>; phonology?: Phonology };
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8')) as typeof data;
+    } catch {
+      return undefined;
+    }
+    if (data.format !== FORMAT || typeof data.cartridge !== 'object' || data.cartridge === null) return undefined;
+    const stored = data.cartridge;
+    const cartridge = { dir: cartridgeDir } as Record<string, unknown>;
+    for (const part of PARTS) cartridge[part] = stored[part];
+    return { cartridge: cartridge as unknown as Cartridge, phonology: data.phonology };
+  }
+
+  #write(iso: string, file: string, loaded: LoadedCartridge): void {
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      // The folder is where the cartridge is now, not part of its content.
+      const { dir: _dir, ...cartridge } = loaded.cartridge;
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(temporary, JSON.stringify({ format: FORMAT, cartridge, phonology: loaded.phonology }));
+      renameSync(temporary, file);
+      // Files of older versions of this cartridge or loader are dead weight.
+      for (const name of readdirSync(this.dir)) {
+        if (name.startsWith(`${iso}.${flavour}.`) && path.join(this.dir, name) !== file && !name.endsWith('.tmp')) rmSync(path.join(this.dir, name), { force: true });
+      }
+    } catch {
+      // The cache is an optimisation: a folder that cannot be written costs the next run the YAML read.
+      rmSync(temporary, { force: true });
+    }
+  }
+}
