@@ -268,6 +268,11 @@ interface Composition {
    * where their two tags are attested side by side (`e[LocPre]` + `zi[BPre8]`, from `i-zi-` nouns).
    */
   bigrams: Map<string, number>;
+  /**
+   * The stem tags after a written prefix ending in a hyphen (`lwe-IDP`, `ama-4`), those of at least 5
+   * such templates, with whether the stem keeps its letter case (most of their templates).
+   */
+  hyphenTags: Array<[string, boolean]>;
 }
 
 const compositions = new WeakMap<LearnedModel, Composition>();
@@ -285,7 +290,16 @@ function compositionOf(model: LearnedModel): Composition {
   const [backward, backwardKeys] = sortedBy((i) => [...model.prefixTemplates[i]!.prefix].reverse().join(''));
   const bigrams = new Map<string, number>();
   for (const t of model.prefixTemplates) for (const key of tagBigrams(t.before)) bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
-  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map(), bigrams };
+  const byTag = new Map<string, [number, number]>();
+  for (const t of model.prefixTemplates) {
+    if (!t.prefix.endsWith('-') || t.before.length === 0) continue;
+    const counts = byTag.get(t.stemTag) ?? [0, 0];
+    counts[0]++;
+    if (t.keepCase) counts[1]++;
+    byTag.set(t.stemTag, counts);
+  }
+  const hyphenTags: Array<[string, boolean]> = [...byTag].filter(([, [all]]) => all >= 5).map(([tag, [all, kept]]) => [tag, kept * 2 > all]);
+  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map(), bigrams, hyphenTags };
   compositions.set(model, c);
   return c;
 }
@@ -587,7 +601,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
   const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
-  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean | 'bigram' }> = [];
+  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean | 'bigram' | 'hyphen' }> = [];
   for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
     for (const pid of model.prefixIndex.get(lower.slice(0, p)) ?? []) {
       const preCount = countOf(pid);
@@ -635,6 +649,30 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   }
   composedOptions.sort((x, y) => y.preCount - x.preCount || y.p - x.p);
   options.push(...composedOptions.slice(0, 60));
+  // A hyphen after a prefix the text had only before letters (`eli-1`, `se-PFMA`): that prefix, then
+  // the hyphen, then a stem of a tag the text writes after a hyphen (a number, an abbreviation, a name).
+  const hyphen = lower.indexOf('-');
+  if (hyphen > 0 && hyphen < n - 1) {
+    const { hyphenTags } = compositionOf(model);
+    const made = new Set<string>();
+    for (const o of options.slice()) {
+      if (o.p !== hyphen || o.pre.before.length === 0) continue;
+      for (const [stemTag, keepCase] of hyphenTags) {
+        const key = `${formatSegmentation(o.pre.before)}\t${o.pre.before.map((m) => m.surface).join('|')}\t${o.pre.pos}\t${stemTag}`;
+        if (made.has(key)) continue;
+        made.add(key);
+        const last = o.pre.before.length - 1;
+        const before = o.pre.before.map((m, i) => (i === last ? { ...m, surface: `${m.surface}-` } : m));
+        options.push({
+          p: hyphen + 1,
+          pid: -1,
+          composed: 'hyphen',
+          preCount: o.preCount,
+          pre: { count: 0, prefix: lower.slice(0, hyphen + 1), pos: o.pre.pos, before, stemTag, rewrite: '', keepCase, nounClass: o.pre.nounClass },
+        });
+      }
+    }
+  }
   const stems = new Map<string, [string, number, number, number] | null>();
   // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
   const priors: number[] = [];
@@ -643,7 +681,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
       if (p + s >= n) continue;
       const suf = model.suffixTemplates[sid]!;
-      if ((n - s - p < 2 || n - s - p > MAX_STEM) && p + s > 0) continue;
+      if ((n - s - p < (composed === 'hyphen' ? 1 : 2) || n - s - p > MAX_STEM) && p + s > 0) continue;
       const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
       let stemFacts = stems.get(stemKey);
       if (stemFacts === undefined) {
