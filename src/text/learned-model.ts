@@ -651,6 +651,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   options.push(...composedOptions.slice(0, 60));
   // A hyphen after a prefix the text had only before letters (`eli-1`, `se-PFMA`): that prefix, then
   // the hyphen, then a stem of a tag the text writes after a hyphen (a number, an abbreviation, a name).
+  // The rough prior puts these readings up and readings whose stem holds the hyphen down.
   const hyphen = lower.indexOf('-');
   if (hyphen > 0 && hyphen < n - 1) {
     const { hyphenTags } = compositionOf(model);
@@ -705,7 +706,13 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       let pair = pid < 0 ? 0 : (model.pairs.get(`${pid} ${sid}`) ?? 0);
       if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
       priors.push(
-        Math.log(preCount + 1) + Math.log(sufCount + 1) + (pair > 0 ? 1 + Math.log(pair) : 0) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s) - (composed === 'bigram' ? 3 : composed ? 2 : 0),
+        Math.log(preCount + 1) +
+          Math.log(sufCount + 1) +
+          (pair > 0 ? 1 + Math.log(pair) : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+          0.3 * (p + s) -
+          (composed === 'bigram' ? 3 : composed === 'hyphen' ? -3 : composed ? 2 : 0) -
+          (hyphen >= p && hyphen < n - s ? 3 : 0),
       );
       combos.push([oi, s, sid, stemFacts, pair]);
     }
