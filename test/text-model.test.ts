@@ -129,6 +129,22 @@ describe('words the model never saw', () => {
   });
 });
 
+it('a number or an abbreviation after a hyphenated prefix the text never had before one is the lemma, without the hyphen', () => {
+  // eli- (class 5 relative concord) before a number: "Inani eli-37" 'the number that is 37'; the
+  // annotated text has numbers after eli- (eli-1) but never this form.
+  for (const [iso, sentence, token, lemma] of [
+    ['zul', 'Inani eli-37 .', 'eli-37', '37'],
+    ['zul', 'Imali kwama-R5 .', 'kwama-R5', 'R5'],
+  ] as const) {
+    const tokens = sentence.split(' ');
+    const at = tokens.indexOf(token);
+    const first = analyzer(iso).analyzeTokens(tokens)[at]![0]!;
+    assert.equal(first.lemma.toLowerCase(), lemma.toLowerCase(), `${token}: ${first.lemma}`);
+    assert.ok(!first.morphemes.some((m) => m.canonical.includes('-')), `${token}: no canonical morpheme keeps the hyphen`);
+    assert.equal(first.morphemes.map((m) => m.surface).join(''), token);
+  }
+});
+
 describe('bad tokens', () => {
   it('a 10,000-letter token, an empty token, mixed scripts and an emoji each get a list (empty for the empty token)', () => {
     const out = analyzer('zul').analyzeTokens(['a'.repeat(10_000), '', 'bayaбаба', '😀']);

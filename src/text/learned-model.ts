@@ -262,6 +262,17 @@ interface Composition {
   backwardKeys: string[];
   heads: Map<string, PrefixPart[]>;
   tails: Map<string, Map<string, PrefixPart[]>>;
+  /**
+   * `tag tag` -> how many prefix templates have a morpheme of the first tag right before one of the
+   * second: which morphemes may follow which, so a head and a tail that met on another tag still join
+   * where their two tags are attested side by side (`e[LocPre]` + `zi[BPre8]`, from `i-zi-` nouns).
+   */
+  bigrams: Map<string, number>;
+  /**
+   * The stem tags after a written prefix ending in a hyphen (`lwe-IDP`, `ama-4`), those of at least 5
+   * such templates, with whether the stem keeps its letter case (most of their templates).
+   */
+  hyphenTags: Array<[string, boolean]>;
 }
 
 const compositions = new WeakMap<LearnedModel, Composition>();
@@ -277,9 +288,27 @@ function compositionOf(model: LearnedModel): Composition {
   };
   const [forward, forwardKeys] = sortedBy((i) => model.prefixTemplates[i]!.prefix);
   const [backward, backwardKeys] = sortedBy((i) => [...model.prefixTemplates[i]!.prefix].reverse().join(''));
-  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map() };
+  const bigrams = new Map<string, number>();
+  for (const t of model.prefixTemplates) for (const key of tagBigrams(t.before)) bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
+  const byTag = new Map<string, [number, number]>();
+  for (const t of model.prefixTemplates) {
+    if (!t.prefix.endsWith('-') || t.before.length === 0) continue;
+    const counts = byTag.get(t.stemTag) ?? [0, 0];
+    counts[0]++;
+    if (t.keepCase) counts[1]++;
+    byTag.set(t.stemTag, counts);
+  }
+  const hyphenTags: Array<[string, boolean]> = [...byTag].filter(([, [all]]) => all >= 5).map(([tag, [all, kept]]) => [tag, kept * 2 > all]);
+  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map(), bigrams, hyphenTags };
   compositions.set(model, c);
   return c;
+}
+
+/** The distinct `tag tag` pairs of neighbouring morphemes in `before`. */
+function tagBigrams(before: readonly Morpheme[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < before.length; i++) out.add(`${before[i - 1]!.tag} ${before[i]!.tag}`);
+  return out;
 }
 
 /** The template ids whose key (in `keys`, sorted) starts with `start`, in template order. */
@@ -543,6 +572,9 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
 /** No stem of the annotated text is anywhere near this long; a longer token is read only whole. */
 const MAX_STEM = 40;
 
+/** How many readings with a known stem may come past the candidate limit. */
+const KNOWN_STEM_EXTRA = 10;
+
 /** Candidates from the word templates, for a token not in the word-form table; at most `limit`, best first by a rough prior. */
 export function patternCandidates(model: LearnedModel, token: string, leaveOut?: LeaveOut, limit = 40): Candidate[] {
   const lower = token.toLowerCase();
@@ -569,7 +601,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
   const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
-  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean }> = [];
+  const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean | 'bigram' | 'hyphen' }> = [];
   for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
     for (const pid of model.prefixIndex.get(lower.slice(0, p)) ?? []) {
       const preCount = countOf(pid);
@@ -577,6 +609,10 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
   }
   const composedOptions: typeof options = [];
+  const { bigrams } = compositionOf(model);
+  // The left-out token's own template counts once less (a pair only it had is not attested).
+  const leftOutTemplate = leaveOut && leaveOut.prefixTemplate >= 0 ? model.prefixTemplates[leaveOut.prefixTemplate] : undefined;
+  const leftOutBigrams = leftOutTemplate && leftOutTemplate.count <= 1 ? tagBigrams(leftOutTemplate.before) : new Set<string>();
   for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
     const headList = headsOf(model, lower.slice(0, q));
     if (!headList) continue;
@@ -584,21 +620,60 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       const byJunction = tailsOf(model, lower.slice(q, p));
       if (!byJunction) continue;
       for (const head of headList) {
-        for (const tail of byJunction.get(head.junction) ?? []) {
-          const before = [...head.morphemes, ...tail.morphemes];
-          composedOptions.push({
-            p,
-            pid: -1,
-            composed: true,
-            preCount: Math.min(head.count, tail.count),
-            pre: { count: 0, prefix: lower.slice(0, p), pos: head.pos, before, stemTag: tail.stemTag, rewrite: tail.rewrite, keepCase: tail.keepCase, nounClass: nounClassOf(before) },
-          });
+        // Tails that met a head on the same tag, then tails whose first morpheme the text has after this head's last one.
+        const joined = new Set<string>();
+        for (const [junction, tails] of byJunction) {
+          const exactJunction = junction === head.junction;
+          if (!exactJunction && byJunction.has(head.junction)) continue;
+          for (const tail of tails) {
+            if (!exactJunction) {
+              const key = `${head.junction} ${tail.morphemes[0]!.tag}`;
+              const attested = (bigrams.get(key) ?? 0) - (leftOutBigrams.has(key) ? 1 : 0);
+              if (attested <= 0) continue;
+            }
+            const tailKey = `${formatSegmentation(tail.morphemes)}\t${tail.morphemes.map((m) => m.surface).join('|')}\t${tail.stemTag}\t${tail.rewrite}\t${tail.keepCase}`;
+            if (joined.has(tailKey)) continue;
+            joined.add(tailKey);
+            const before = [...head.morphemes, ...tail.morphemes];
+            composedOptions.push({
+              p,
+              pid: -1,
+              composed: exactJunction ? true : 'bigram',
+              preCount: Math.min(head.count, tail.count),
+              pre: { count: 0, prefix: lower.slice(0, p), pos: head.pos, before, stemTag: tail.stemTag, rewrite: tail.rewrite, keepCase: tail.keepCase, nounClass: nounClassOf(before) },
+            });
+          }
         }
       }
     }
   }
   composedOptions.sort((x, y) => y.preCount - x.preCount || y.p - x.p);
   options.push(...composedOptions.slice(0, 60));
+  // A hyphen after a prefix the text had only before letters (`eli-1`, `se-PFMA`): that prefix, then
+  // the hyphen, then a stem of a tag the text writes after a hyphen (a number, an abbreviation, a name).
+  // The rough prior puts these readings up and readings whose stem holds the hyphen down.
+  const hyphen = lower.indexOf('-');
+  if (hyphen > 0 && hyphen < n - 1) {
+    const { hyphenTags } = compositionOf(model);
+    const made = new Set<string>();
+    for (const o of options.slice()) {
+      if (o.p !== hyphen || o.pre.before.length === 0) continue;
+      for (const [stemTag, keepCase] of hyphenTags) {
+        const key = `${formatSegmentation(o.pre.before)}\t${o.pre.before.map((m) => m.surface).join('|')}\t${o.pre.pos}\t${stemTag}`;
+        if (made.has(key)) continue;
+        made.add(key);
+        const last = o.pre.before.length - 1;
+        const before = o.pre.before.map((m, i) => (i === last ? { ...m, surface: `${m.surface}-` } : m));
+        options.push({
+          p: hyphen + 1,
+          pid: -1,
+          composed: 'hyphen',
+          preCount: o.preCount,
+          pre: { count: 0, prefix: lower.slice(0, hyphen + 1), pos: o.pre.pos, before, stemTag, rewrite: '', keepCase, nounClass: o.pre.nounClass },
+        });
+      }
+    }
+  }
   const stems = new Map<string, [string, number, number, number] | null>();
   // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
   const priors: number[] = [];
@@ -607,7 +682,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
       if (p + s >= n) continue;
       const suf = model.suffixTemplates[sid]!;
-      if ((n - s - p < 2 || n - s - p > MAX_STEM) && p + s > 0) continue;
+      if ((n - s - p < (composed === 'hyphen' ? 1 : 2) || n - s - p > MAX_STEM) && p + s > 0) continue;
       const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
       let stemFacts = stems.get(stemKey);
       if (stemFacts === undefined) {
@@ -630,7 +705,15 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       const [, exact, tagged, any] = stemFacts;
       let pair = pid < 0 ? 0 : (model.pairs.get(`${pid} ${sid}`) ?? 0);
       if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
-      priors.push(Math.log(preCount + 1) + Math.log(sufCount + 1) + (pair > 0 ? 1 + Math.log(pair) : 0) + (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) + 0.3 * (p + s) - (composed ? 2 : 0));
+      priors.push(
+        Math.log(preCount + 1) +
+          Math.log(sufCount + 1) +
+          (pair > 0 ? 1 + Math.log(pair) : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+          0.3 * (p + s) -
+          (composed === 'bigram' ? 3 : composed === 'hyphen' ? -3 : composed ? 2 : 0) -
+          (hyphen >= p && hyphen < n - s ? 3 : 0),
+      );
       combos.push([oi, s, sid, stemFacts, pair]);
     }
   });
@@ -699,7 +782,10 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const optionKeys = new Map<number, string>();
   const suffixKeys = new Map<number, string>();
   for (const k of order) {
-    if (out.length >= limit) break;
+    // Past the limit, a few more readings whose stem the lexicon knows with its tag (a long word's
+    // known root behind a prefix sequence the text never had whole ranks low by the rough prior).
+    if (out.length >= limit + KNOWN_STEM_EXTRA) break;
+    if (out.length >= limit && combos[k]![3][2] === 0) continue;
     // The reading a combination makes (its lemma, POS and segmentation), told before building it.
     const [oi, , sid, [canonical]] = combos[k]!;
     let optionKey = optionKeys.get(oi);
