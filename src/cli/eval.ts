@@ -20,6 +20,7 @@ import { LanguageEngine } from '../morphology/service.js';
 import { engineOrUsage, morphologyFor, type LanguageOptions } from './languages.js';
 import { CliError, EXIT_USAGE, printJson, table } from './output.js';
 import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
+import { NumeralSpeller, numeralVariant } from '../numerals/grammar.js';
 import { openLanguageCodes, openNumerals, textAnalyzerFactories } from '../services.js';
 import { TextService } from '../text/service.js';
 import type { TextAnalyzer } from '../text/types.js';
@@ -119,8 +120,9 @@ function registerNumeralEval(parent: Command): void {
     .argument('<file>', 'TSV file with a header naming iso639_3, number and form')
     .requiredOption('--language <iso>', 'language code')
     .option('--languages-dir <dir>', 'folder of language cartridges')
+    .option('--variant <name>', "spell in a named variant of the cartridge's numeral grammar (a dataset's convention, numerals.yaml `variants`)")
     .option('--json', 'print the report as one JSON object')
-    .action((file: string, options: LanguageOptions) => {
+    .action((file: string, options: LanguageOptions & { variant?: string }) => {
       let isFile = false;
       try {
         isFile = statSync(file).isFile();
@@ -130,10 +132,18 @@ function registerNumeralEval(parent: Command): void {
       if (!isFile) throw new CliError(`${file}: no such file`, EXIT_USAGE);
       const found = openNumerals(morphologyFor(options)).speller(options.language);
       if (!found.ok) throw new CliError(`--language: ${found.message}`, EXIT_USAGE);
+      let speller = found.value.speller;
+      if (options.variant !== undefined) {
+        try {
+          speller = new NumeralSpeller(numeralVariant(speller.grammar, options.variant));
+        } catch (error) {
+          throw new CliError(`--variant: ${(error as Error).message}`, EXIT_USAGE);
+        }
+      }
       const codes = openLanguageCodes();
       let report: NumeralReport;
       try {
-        report = evaluateNumerals(found.value.speller, found.value.iso, file, (code) => codes.normalise(code));
+        report = evaluateNumerals(speller, found.value.iso, file, (code) => codes.normalise(code));
       } catch (error) {
         throw new CliError((error as Error).message, EXIT_USAGE);
       }

@@ -96,10 +96,40 @@ const goldenSchema = z
     number: z.union([z.number().int().min(0), z.string().regex(/^\d+$/)]),
     class: z.string().optional(),
     form: z.string().min(1),
+    /** The named variant the form is spelled in (default: the standard grammar). */
+    variant: z.string().optional(),
     source,
   })
   .strict();
 export type NumeralGolden = z.infer<typeof goldenSchema>;
+
+/**
+ * A named variant: a dataset's or a dialect's convention, spelled by the same grammar with some
+ * parts replaced. Concords and digits replace the standard's entry of the same name; a base
+ * replaces the fields it lists of the standard's base of the same value; `join` replaces the join.
+ */
+const variantSchema = z
+  .object({
+    description: z.string().min(1),
+    concords: z.record(contextName, concordSchema).default({}),
+    digits: z.record(z.string().regex(/^[1-9]$/), digitSchema).default({}),
+    join: joinSchema.optional(),
+    bases: z
+      .array(
+        z
+          .object({
+            value: z.number().int().min(10),
+            agree: contextName.optional(),
+            join_singular: joinSchema.optional(),
+            join_plural: joinSchema.optional(),
+          })
+          .strict(),
+      )
+      .default([]),
+    source,
+  })
+  .strict();
+export type NumeralVariant = z.infer<typeof variantSchema>;
 
 export const numeralGrammarSchema = z
   .object({
@@ -115,10 +145,19 @@ export const numeralGrammarSchema = z
     connective_placement: z.enum(['every', 'last']).default('every'),
     bases: z.array(baseSchema).min(1),
     rules: z.array(ruleSchema).default([]),
+    /** Named variants (`lugha eval numerals --variant NAME`); the grammar itself is the standard. */
+    variants: z.record(contextName, variantSchema).default({}),
     tests: z.array(goldenSchema).default([]),
   })
   .strict()
   .superRefine((g, ctx) => {
+    for (const [name, variant] of Object.entries(g.variants)) {
+      const values = new Set(g.bases.map((b) => b.value));
+      for (const b of variant.bases) if (!values.has(b.value)) ctx.addIssue({ code: 'custom', path: ['variants', name, 'bases'], message: `no base ${b.value} to replace` });
+    }
+    for (const t of g.tests) {
+      if (t.variant !== undefined && !g.variants[t.variant]) ctx.addIssue({ code: 'custom', path: ['tests'], message: `test of ${t.number}: no variant "${t.variant}"` });
+    }
     for (let d = 1; d <= 9; d++) if (!g.digits[String(d)]) ctx.addIssue({ code: 'custom', path: ['digits'], message: `digit ${d} is missing` });
     const values = g.bases.map((b) => b.value);
     if (values[0] !== 10) ctx.addIssue({ code: 'custom', path: ['bases'], message: 'the first base is 10' });
@@ -145,6 +184,35 @@ export const numeralGrammarSchema = z
     }
   });
 export type NumeralGrammar = z.infer<typeof numeralGrammarSchema>;
+
+/**
+ * The grammar of a named variant: the standard with the variant's concords, digits, join and
+ * base fields put in place. Throws a RangeError naming the variants when `name` is not one.
+ */
+export function numeralVariant(grammar: NumeralGrammar, name: string): NumeralGrammar {
+  const variant = grammar.variants[name];
+  if (!variant) {
+    const names = Object.keys(grammar.variants);
+    throw new RangeError(`no numeral variant "${name}" (allowed: ${names.length ? names.join(', ') : 'none'})`);
+  }
+  const bases = grammar.bases.map((b) => {
+    const patch = variant.bases.find((v) => v.value === b.value);
+    if (!patch) return b;
+    const { value: _value, ...fields } = patch;
+    return { ...b, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+  });
+  const merged = {
+    ...grammar,
+    concords: { ...grammar.concords, ...variant.concords },
+    digits: { ...grammar.digits, ...variant.digits },
+    join: variant.join ?? grammar.join,
+    bases,
+    variants: {},
+    tests: [],
+  };
+  // Validate the result like a grammar (a variant may name a context the standard lacks).
+  return numeralGrammarSchema.parse(merged);
+}
 
 /** The largest number the speller accepts: 10^12. */
 export const MAX_NUMBER = 1_000_000_000_000;
