@@ -75,6 +75,7 @@ describe('architecture rules', () => {
   it('every source file belongs to one layer and imports only the layers it uses', () => {
     // Known exceptions, each with its reason; when one is fixed, remove it here (the test fails until then).
     const known = new Map([
+      ['src/cartridge/cache.ts -> src/morphology/phonology.ts', 'the parsed-cartridge cache keeps phonology.yaml, whose schema still lives beside the phonology engine'],
       ['src/cartridge/cartridge.ts -> src/morphology/nouns.ts', 'the nouns.yaml schema still lives beside the noun inflector'],
       ['src/cartridge/cartridge.ts -> src/numerals/grammar.ts', 'the numerals.yaml schema still lives beside the numeral speller'],
       ['src/text/api.ts -> src/http/envelope.ts', 'the text API schema reuses the HTTP envelope schema'],
