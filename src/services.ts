@@ -71,6 +71,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
+  const toneOptions = () => ({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
   let numerals: NumeralService | undefined;
   let coverage: CoverageService | undefined;
   let text: TextService | undefined;
@@ -93,7 +94,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       return morphology;
     },
     get tone() {
-      tone ??= new ToneService({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
+      tone ??= new ToneService(toneOptions());
       return tone;
     },
     get numerals() {
@@ -163,6 +164,11 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
         await pause();
         if (options.stopped?.()) return;
+        // The tone data read in slices (a request that needs it meanwhile builds it at once, and that one is kept).
+        if (!tone) {
+          const built = await ToneService.openInBackground(toneOptions());
+          tone ??= built;
+        }
         for (const { language } of services.tone.languages()) {
           await pause();
           if (options.stopped?.()) return;
