@@ -19,7 +19,7 @@ import { FrameCache } from './morphology/frame-cache.js';
 import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
 import { TextService, type TextAnalyzerFactory } from './text/service.js';
-import { loadLearnedAnalyzer } from './text/learned-analyzer.js';
+import { loadLearnedAnalyzer, loadLearnedAnalyzerInBackground } from './text/learned-analyzer.js';
 import { ToneService } from './tone/service.js';
 import { NumeralService } from './numerals/service.js';
 import type { Store } from './store/store.js';
@@ -71,6 +71,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   const languageCodes = openLanguageCodes();
   let morphology: MorphologyService | undefined;
   let tone: ToneService | undefined;
+  const toneOptions = () => ({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
   let numerals: NumeralService | undefined;
   let coverage: CoverageService | undefined;
   let text: TextService | undefined;
@@ -93,7 +94,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       return morphology;
     },
     get tone() {
-      tone ??= new ToneService({ morphology: services.morphology, codes: languageCodes, referenceDir: path.join(packageRoot, 'reference', 'tone') });
+      tone ??= new ToneService(toneOptions());
       return tone;
     },
     get numerals() {
@@ -148,7 +149,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           // The language's text analyser too (a learnt model is read from disk), so the first
           // analyze-text does not wait on it.
           started = performance.now();
-          services.text.analyzer(iso);
+          await services.text.load(iso);
           ms += performance.now() - started;
           // Its golden tests, which the language listings report (run once per process): here a
           // language at a time, not all at once on the first listing.
@@ -163,6 +164,11 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
         await pause();
         if (options.stopped?.()) return;
+        // The tone data read in slices (a request that needs it meanwhile builds it at once, and that one is kept).
+        if (!tone) {
+          const built = await ToneService.openInBackground(toneOptions());
+          tone ??= built;
+        }
         for (const { language } of services.tone.languages()) {
           await pause();
           if (options.stopped?.()) return;
@@ -189,7 +195,9 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
  * Learned text analysers, tried in order for each language before the cartridge engine (see
  * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
  */
-export const textAnalyzerFactories: TextAnalyzerFactory[] = [(cartridge) => loadLearnedAnalyzer(cartridge.dir)];
+export const textAnalyzerFactories: TextAnalyzerFactory[] = [
+  Object.assign((cartridge: { dir: string }) => loadLearnedAnalyzer(cartridge.dir), { inBackground: (cartridge: { dir: string }) => loadLearnedAnalyzerInBackground(cartridge.dir) }),
+];
 
 /** The language codes Lugha recognises, from the reference tables. */
 export function openLanguageCodes(): LanguageCodes {

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, headClassAfter, isContextFeature, loadModel, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, headClassAfter, isContextFeature, loadModel, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -321,4 +321,30 @@ export function loadLearnedAnalyzerFrom(modelDir: string, cartridgeLexicon?: str
   const analyzer = model ? new LearnedTextAnalyzer(model, cartridgeLexicon ? readCartridgeLexicon(cartridgeLexicon) : undefined) : null;
   loaded.set(key, analyzer);
   return analyzer;
+}
+
+const loading = new Map<string, Promise<LearnedTextAnalyzer | null>>();
+
+/**
+ * The same analyser as `loadLearnedAnalyzer`, its model read in slices that yield to the event loop
+ * (`loadModelInBackground`): for warming a server. Calls for one folder share one load; a synchronous
+ * `loadLearnedAnalyzer` that came first (or meanwhile) wins, so a folder only ever has one analyser.
+ */
+export function loadLearnedAnalyzerInBackground(cartridgeDir: string, sliceMs?: number): Promise<TextAnalyzer | null> {
+  const modelDir = path.join(cartridgeDir, 'text');
+  const cartridgeLexicon = path.join(cartridgeDir, 'lexicon.tsv');
+  const key = `${path.resolve(modelDir)}\t${path.resolve(cartridgeLexicon)}`;
+  if (loaded.has(key)) return Promise.resolve(loaded.get(key)!);
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const model = existsSync(path.join(modelDir, 'meta.yaml')) ? await loadModelInBackground(modelDir, sliceMs) : null;
+      if (loaded.has(key)) return loaded.get(key)!;
+      const analyzer = model ? new LearnedTextAnalyzer(model, readCartridgeLexicon(cartridgeLexicon)) : null;
+      loaded.set(key, analyzer);
+      return analyzer;
+    })().finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
 }

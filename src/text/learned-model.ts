@@ -215,11 +215,20 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   };
 }
 
-function rows(text: string): string[][] {
-  const lines = text.split('\n');
-  const out: string[][] = [];
-  for (let i = 1; i < lines.length; i++) if (lines[i] !== '') out.push(lines[i]!.split('\t'));
-  return out;
+/** Lines of the model files read between two pauses of a load (`loadModelSteps`). */
+const LINES_PER_STEP = 128;
+
+/** Each non-empty line of a TSV file after its header, split at its tabs (a pause every LINES_PER_STEP lines). */
+function* eachRow(text: string, row: (cells: string[]) => void): Generator<void, void> {
+  let at = text.indexOf('\n') + 1;
+  let n = 0;
+  while (at > 0 && at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    if (end > at) row(text.slice(at, end).split('\t'));
+    at = end + 1;
+    if (++n % LINES_PER_STEP === 0) yield;
+  }
 }
 
 /** Adds the lexicon's three keys for one stem. */
@@ -229,21 +238,34 @@ export function addLexicon(lexicon: Map<string, number>, stem: string, tag: stri
 
 /** Builds the indexes of a model from its stored parts. */
 export function indexModel(parts: StoredParts): LearnedModel {
-  const index = <T>(list: T[], key: (t: T) => string): [Map<string, number[]>, number] => {
+  return runSteps(indexModelSteps(parts));
+}
+
+/** `indexModel` as steps (a pause every LINES_PER_STEP templates). */
+function* indexModelSteps(parts: StoredParts): Generator<void, LearnedModel> {
+  function* index<T>(list: T[], key: (t: T) => string): Generator<void, [Map<string, number[]>, number]> {
     const map = new Map<string, number[]>();
     let longest = 0;
-    list.forEach((t, i) => {
-      const k = key(t);
+    for (let i = 0; i < list.length; i++) {
+      const k = key(list[i]!);
       const ids = map.get(k);
       if (ids) ids.push(i);
       else map.set(k, [i]);
       longest = Math.max(longest, k.length);
-    });
+      if ((i + 1) % LINES_PER_STEP === 0) yield;
+    }
     return [map, longest];
-  };
-  const [prefixIndex, maxPrefix] = index(parts.prefixTemplates, (p) => p.prefix);
-  const [suffixIndex, maxSuffix] = index(parts.suffixTemplates, (p) => p.suffix);
+  }
+  const [prefixIndex, maxPrefix] = yield* index(parts.prefixTemplates, (p) => p.prefix);
+  const [suffixIndex, maxSuffix] = yield* index(parts.suffixTemplates, (p) => p.suffix);
   return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
+}
+
+/** Runs steps to their end at once. */
+function runSteps<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
 }
 
 /**
@@ -408,15 +430,17 @@ export function formEntries(model: LearnedModel, form: string): Array<[number, n
   return list;
 }
 
-/** Each line of a TSV file after its header, split at its first tab: `line(key, rest)`. */
-function eachKeyed(text: string, line: (key: string, rest: string) => void): void {
+/** Each line of a TSV file after its header, split at its first tab: `line(key, rest)` (a pause every LINES_PER_STEP lines). */
+function* eachKeyed(text: string, line: (key: string, rest: string) => void): Generator<void, void> {
   let at = text.indexOf('\n') + 1;
+  let n = 0;
   while (at > 0 && at < text.length) {
     let end = text.indexOf('\n', at);
     if (end < 0) end = text.length;
     const tab = text.indexOf('\t', at);
     if (tab > at && tab < end) line(text.slice(at, tab), text.slice(tab + 1, end));
     at = end + 1;
+    if (++n % LINES_PER_STEP === 0) yield;
   }
 }
 
@@ -449,40 +473,80 @@ function lemmaCounts(model: LearnedModel): Map<string, number> {
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
 export function loadModel(dir: string): LearnedModel | null {
+  return runSteps(loadModelSteps(dir));
+}
+
+const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The same model as `loadModel` (the same steps, run to the same end), read in slices of about
+ * `sliceMs` with a turn of the event loop between them, so a server warming its analysers in the
+ * background keeps answering meanwhile.
+ */
+export async function loadModelInBackground(dir: string, sliceMs = 20): Promise<LearnedModel | null> {
+  const steps = loadModelSteps(dir);
+  let sliceStart = performance.now();
+  let step = steps.next();
+  while (!step.done) {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** Reads the model in `dir`, pausing (`yield`) every LINES_PER_STEP lines of its files; null when it has none. */
+function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
   const meta = parse(read('meta.yaml')) as Record<string, unknown>;
+  // Every line after the header, empty ones too (a reading's index is its line), but a last empty one.
   const readingsText = read('readings.tsv');
-  const rawReadings = readingsText.slice(readingsText.indexOf('\n') + 1).split('\n');
+  const rawReadings: string[] = [];
+  for (let at = readingsText.indexOf('\n') + 1, n = 1; ; n++) {
+    const end = readingsText.indexOf('\n', at);
+    rawReadings.push(readingsText.slice(at, end < 0 ? readingsText.length : end));
+    if (end < 0) break;
+    at = end + 1;
+    if (n % LINES_PER_STEP === 0) yield;
+  }
   if (rawReadings[rawReadings.length - 1] === '') rawReadings.pop();
   const readings = new Array<StoredReading | undefined>(rawReadings.length);
   const forms = new Map<string, Array<[number, number]> | string>();
-  eachKeyed(read('forms.tsv'), (form, list) => forms.set(form, list));
-  const prefixTemplates: PrefixTemplate[] = rows(read('prefixes.tsv')).map((r) => ({
-    count: Number(r[0]),
-    prefix: r[1]!,
-    pos: r[2]!,
-    before: decodeMorphemes(r[3]!, r[4]!),
-    stemTag: r[5]!,
-    rewrite: r[6]!,
-    keepCase: r[7] === '1',
-    nounClass: r[8] ?? '',
-  }));
-  const suffixTemplates: SuffixTemplate[] = rows(read('suffixes.tsv')).map((r) => ({
-    count: Number(r[0]),
-    suffix: r[1]!,
-    after: decodeMorphemes(r[2]!, r[3]!),
-    stemTag: r[4]!,
-    lemmaAdd: r[5]!,
-    rewrite: r[6]!,
-  }));
+  yield* eachKeyed(read('forms.tsv'), (form, list) => forms.set(form, list));
+  const prefixTemplates: PrefixTemplate[] = [];
+  yield* eachRow(read('prefixes.tsv'), (r) =>
+    prefixTemplates.push({
+      count: Number(r[0]),
+      prefix: r[1]!,
+      pos: r[2]!,
+      before: decodeMorphemes(r[3]!, r[4]!),
+      stemTag: r[5]!,
+      rewrite: r[6]!,
+      keepCase: r[7] === '1',
+      nounClass: r[8] ?? '',
+    }),
+  );
+  const suffixTemplates: SuffixTemplate[] = [];
+  yield* eachRow(read('suffixes.tsv'), (r) =>
+    suffixTemplates.push({
+      count: Number(r[0]),
+      suffix: r[1]!,
+      after: decodeMorphemes(r[2]!, r[3]!),
+      stemTag: r[4]!,
+      lemmaAdd: r[5]!,
+      rewrite: r[6]!,
+    }),
+  );
   const pairs = new Map<string, number>();
-  for (const [p, q, c] of rows(read('pairs.tsv'))) pairs.set(`${p} ${q}`, Number(c));
+  yield* eachRow(read('pairs.tsv'), ([p, q, c]) => pairs.set(`${p} ${q}`, Number(c)));
   const lexicon = new Map<string, number>();
-  for (const [stem, tag, nounClass, count] of rows(read('lexicon.tsv'))) addLexicon(lexicon, stem!, tag!, nounClass!, Number(count));
+  yield* eachRow(read('lexicon.tsv'), ([stem, tag, nounClass, count]) => addLexicon(lexicon, stem!, tag!, nounClass!, Number(count)));
   const weights = new Map<string, number>();
   const context = new Map<string, Map<string, number>>();
-  eachKeyed(read('weights.tsv'), (feature, weight) => {
+  yield* eachKeyed(read('weights.tsv'), (feature, weight) => {
     if (!isContextFeature(feature)) {
       weights.set(feature, Number(weight));
       return;
@@ -493,7 +557,7 @@ export function loadModel(dir: string): LearnedModel | null {
     if (!byPos) context.set(key, (byPos = new Map()));
     byPos.set(feature.slice(bar + 1), Number(weight));
   });
-  return indexModel({
+  return yield* indexModelSteps({
     language: String(meta.language ?? path.basename(path.dirname(dir))),
     readings,
     rawReadings,

@@ -14,8 +14,13 @@ import { EngineTextAnalyzer, probabilitiesOf, readingOf } from './engine-analyze
 import { tokenize, type TokenizedText, type TokenizeOptions } from './tokenize.js';
 import type { AnalysedToken, Morpheme, RankOptions, TextAnalyzer, Token, TokenAnalysis } from './types.js';
 
-/** Makes a language's text analyser from its cartridge folder, or null when it has none. */
-export type TextAnalyzerFactory = (cartridge: { iso: string; dir: string }) => TextAnalyzer | null;
+/**
+ * Makes a language's text analyser from its cartridge folder, or null when it has none; its
+ * optional `inBackground` makes the same one without holding the event loop (used by `load`).
+ */
+export type TextAnalyzerFactory = ((cartridge: { iso: string; dir: string }) => TextAnalyzer | null) & {
+  inBackground?: (cartridge: { iso: string; dir: string }) => Promise<TextAnalyzer | null>;
+};
 
 export interface TextLimits {
   /** Characters (UTF-16 code units) of one text. */
@@ -109,11 +114,19 @@ function ownReading(token: Token): TokenAnalysis {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The scripts the language is written in, as its lexicon shows them. */
+function scriptsOfLexicon(engine: LanguageEngine): Set<string> {
+  const scripts = new Set<string>();
+  for (const entry of engine.cartridge.lexicon.slice(0, 5000)) for (const s of scriptsOf(entry.lemma)) scripts.add(s);
+  return scripts;
+}
+
 export class TextService {
   readonly limits: TextLimits;
   readonly #analyzers = new Map<string, { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> }>();
   readonly #morphology: () => MorphologyService;
   readonly #factories: readonly TextAnalyzerFactory[];
+  readonly #loading = new Map<string, Promise<void>>();
 
   constructor(options: { morphology: () => MorphologyService; factories?: readonly TextAnalyzerFactory[]; limits?: Partial<TextLimits> }) {
     this.#morphology = options.morphology;
@@ -134,10 +147,40 @@ export class TextService {
     return ok({ iso, ...entry });
   }
 
+  /**
+   * Chooses the language's analyser as `analyzer` does, a factory's learnt model read in slices that
+   * yield (its `inBackground`), so neither a warming server nor a request for a cold language holds
+   * the event loop while a model loads. Calls for one language share one load; `analyzer` called
+   * meanwhile reads the model synchronously and its choice is the one kept (never two, never a
+   * half-built one).
+   */
+  async load(language: string): Promise<void> {
+    const found = this.#morphology().engine(language);
+    if (!found.ok || this.#analyzers.has(found.value.iso)) return;
+    const iso = found.value.iso;
+    let pending = this.#loading.get(iso);
+    if (!pending) {
+      pending = (async () => {
+        const engine = found.value;
+        const scripts = scriptsOfLexicon(engine);
+        let entry: { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> } | null = null;
+        for (const factory of this.#factories) {
+          const cartridge = { iso, dir: engine.cartridge.dir };
+          const analyzer = factory.inBackground ? await factory.inBackground(cartridge) : factory(cartridge);
+          if (analyzer) {
+            entry = { analyzer, learned: true, scripts };
+            break;
+          }
+        }
+        if (!this.#analyzers.has(iso)) this.#analyzers.set(iso, entry ?? { analyzer: new EngineTextAnalyzer(iso, this.#morphology()), learned: false, scripts });
+      })().finally(() => this.#loading.delete(iso));
+      this.#loading.set(iso, pending);
+    }
+    await pending;
+  }
+
   #choose(engine: LanguageEngine): { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> } {
-    // The scripts the language is written in, as its lexicon shows them.
-    const scripts = new Set<string>();
-    for (const entry of engine.cartridge.lexicon.slice(0, 5000)) for (const s of scriptsOf(entry.lemma)) scripts.add(s);
+    const scripts = scriptsOfLexicon(engine);
     for (const factory of this.#factories) {
       const analyzer = factory({ iso: engine.iso, dir: engine.cartridge.dir });
       if (analyzer) return { analyzer, learned: true, scripts };
@@ -178,6 +221,7 @@ export class TextService {
    * scripts, or are in a script the language's lexicon does not use) one `unknown` guess.
    */
   async analyzeText(language: string, text: string, options: TextAnalysisOptions = {}): Promise<TextResult<TextAnalysis>> {
+    await this.load(language);
     const chosen = this.analyzer(language);
     if (!chosen.ok) return chosen;
     const abbreviations = chosen.value.analyzer.abbreviations;
@@ -245,6 +289,8 @@ export class TextService {
     if (language) {
       const found = morphology.engine(language);
       if (found.ok) await morphology.prepareInBackground(found.value.iso);
+      // The learnt analyser analyzeForm adds for a language, read in slices too.
+      if (found.ok) await this.load(found.value.iso);
       return;
     }
     for (const { iso } of morphology.languages()) await morphology.prepareInBackground(iso);

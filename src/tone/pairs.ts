@@ -42,20 +42,43 @@ function item(language: string, variety: string | null, form: string, gloss: str
   return { language, variety, form: clean, segments: stripTones(clean), tones: toneString(clean), gloss, source: { dataset, source } };
 }
 
+/** Rows of the reference files read between two pauses of `referenceToneSteps`. */
+const ROWS_PER_STEP = 128;
+
 /** Stems of the Bantu Basic Vocabulary Database that carry tone marks. */
 export function readBantuBvd(file: string): LanguageItem[] {
-  if (!existsSync(file)) return [];
-  return readTsv(file)
-    .filter((r) => r.has_tone_diacritic === '1' && r.form && r.iso639_3)
-    .map((r) => item(r.iso639_3!, null, r.form!, (r.concepticon_gloss || r.concept_id || '').toLowerCase(), 'bantubvd', r.source || 'bantubvd'))
-    .filter((i) => marked(i.form));
+  return runSteps(bantuBvdSteps(file));
+}
+
+function* bantuBvdSteps(file: string): Generator<void, LanguageItem[]> {
+  const out: LanguageItem[] = [];
+  if (!existsSync(file)) return out;
+  const rows = readTsv(file);
+  yield;
+  for (let n = 0; n < rows.length; n++) {
+    const r = rows[n]!;
+    if (r.has_tone_diacritic === '1' && r.form && r.iso639_3) {
+      const i = item(r.iso639_3, null, r.form, (r.concepticon_gloss || r.concept_id || '').toLowerCase(), 'bantubvd', r.source || 'bantubvd');
+      if (marked(i.form)) out.push(i);
+    }
+    if ((n + 1) % ROWS_PER_STEP === 0) yield;
+  }
+  return out;
 }
 
 /** Tone-marked numerals of Chan's tables (rows flagged for checking are left out; alternatives split). */
 export function readChanNumerals(file: string): LanguageItem[] {
-  if (!existsSync(file)) return [];
+  return runSteps(chanNumeralsSteps(file));
+}
+
+function* chanNumeralsSteps(file: string): Generator<void, LanguageItem[]> {
   const out: LanguageItem[] = [];
-  for (const r of readTsv(file)) {
+  if (!existsSync(file)) return out;
+  const rows = readTsv(file);
+  yield;
+  for (let n = 0; n < rows.length; n++) {
+    const r = rows[n]!;
+    if ((n + 1) % ROWS_PER_STEP === 0) yield;
     if (r.flag || !r.iso639_3 || !r.form_auto) continue;
     for (const form of r.form_auto.split(/\s*[,/]\s*/)) {
       if (!form || !marked(form)) continue;
@@ -67,7 +90,35 @@ export function readChanNumerals(file: string): LanguageItem[] {
 
 /** The items of reference/tone/. */
 export function readReferenceTone(dir: string): LanguageItem[] {
-  return [...readBantuBvd(path.join(dir, 'bantubvd.tsv')), ...readChanNumerals(path.join(dir, 'chan-numerals.tsv'))];
+  return runSteps(referenceToneSteps(dir));
+}
+
+/** `readReferenceTone` as steps: a pause (`yield`) every ROWS_PER_STEP rows, for a load in slices. */
+export function* referenceToneSteps(dir: string): Generator<void, LanguageItem[]> {
+  const bvd = yield* bantuBvdSteps(path.join(dir, 'bantubvd.tsv'));
+  const chan = yield* chanNumeralsSteps(path.join(dir, 'chan-numerals.tsv'));
+  return [...bvd, ...chan];
+}
+
+/** Runs steps to their end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** Runs steps in slices of about `sliceMs`, with a turn of the event loop between slices. */
+export async function runStepsInSlices<T>(steps: Generator<void, T>, sliceMs = 20): Promise<T> {
+  let sliceStart = performance.now();
+  let step = steps.next();
+  while (!step.done) {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+    step = steps.next();
+  }
+  return step.value;
 }
 
 const key = (i: LanguageItem) => `${i.language}\u0000${i.variety ?? ''}`;

@@ -11,7 +11,7 @@ import { asksForConjugatedForm, minimalPairsInputSchema, predictTonesInputSchema
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
 import { stripTones } from './marks.js';
-import { minimalPairs, readReferenceTone, tonalPairs, toneString, type LanguageItem } from './pairs.js';
+import { minimalPairs, referenceToneSteps, runSteps, runStepsInSlices, tonalPairs, toneString, type LanguageItem } from './pairs.js';
 
 export { minimalPairSchema, minimalPairsInputSchema, predictTonesInputSchema, predictTonesOutputSchema, tonalAnalysisInputSchema, tonalAnalysisSchema, tonalPairSchema, tonalPairsQuerySchema } from './api.js';
 
@@ -24,9 +24,20 @@ export class ToneService {
   readonly #pairs: TonalPair[];
   readonly #minimal = new Map<string, MinimalPair[]>();
 
-  constructor(private readonly options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string }) {
-    this.#items = [...readReferenceTone(options.referenceDir), ...this.#cartridgeItems()];
+  constructor(
+    private readonly options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string },
+    items?: LanguageItem[],
+  ) {
+    this.#items = items ?? runSteps(toneItemSteps(options));
     this.#pairs = tonalPairs(this.#items);
+  }
+
+  /**
+   * The same service as `new ToneService(options)`, its items read in slices of about `sliceMs`
+   * that yield to the event loop (for a server warming in the background).
+   */
+  static async openInBackground(options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string }, sliceMs = 20): Promise<ToneService> {
+    return new ToneService(options, await runStepsInSlices(toneItemSteps(options), sliceMs));
   }
 
   /** Languages with tone-marked lexical data, with item and tonal-pair counts. */
@@ -123,37 +134,6 @@ export class ToneService {
     return pairs;
   }
 
-  /** Tone-marked entries of the cartridges' tone.yaml (lexical entries with a `marked` form). */
-  #cartridgeItems(): LanguageItem[] {
-    const out: LanguageItem[] = [];
-    for (const summary of this.options.morphology.languages()) {
-      const found = this.options.morphology.engine(summary.iso);
-      if (!found.ok || !found.value.cartridge.tone) continue;
-      for (const list of found.value.cartridge.tone.words) {
-        for (const entry of list.entries) {
-          const form = entry.marked.normalize('NFC');
-          out.push({ language: summary.iso, variety: null, form, segments: stripTones(form), tones: toneString(form), gloss: entry.gloss, source: { dataset: 'cartridge', source: entry.source ?? list.source } });
-        }
-      }
-      for (const list of found.value.cartridge.tone.lexical) {
-        for (const entry of list.entries) {
-          if (!entry.marked) continue;
-          const form = entry.marked.normalize('NFC');
-          out.push({
-            language: summary.iso,
-            variety: null,
-            form,
-            segments: stripTones(form),
-            tones: toneString(form),
-            gloss: entry.gloss ?? '',
-            source: { dataset: 'cartridge', source: entry.source ?? list.source },
-          });
-        }
-      }
-    }
-    return out;
-  }
-
   /** A language code with tone data (or, with `anyKnown`, any known code), normalised. */
   #language(code: string, parameter: string, anyKnown = false): Result<string> {
     const iso = this.options.codes.normalise(code) ?? code.trim().toLowerCase();
@@ -165,6 +145,45 @@ export class ToneService {
     }
     return problem('invalid_parameter', parameter, `no tone-marked lexical data for "${code}"`, withData);
   }
+}
+
+/** Tone-marked entries of the cartridges' tone.yaml (lexical entries with a `marked` form). */
+function* cartridgeItemSteps(morphology: MorphologyService): Generator<void, LanguageItem[]> {
+  const out: LanguageItem[] = [];
+  for (const summary of morphology.languages()) {
+    yield;
+    const found = morphology.engine(summary.iso);
+    if (!found.ok || !found.value.cartridge.tone) continue;
+    for (const list of found.value.cartridge.tone.words) {
+      for (const entry of list.entries) {
+        const form = entry.marked.normalize('NFC');
+        out.push({ language: summary.iso, variety: null, form, segments: stripTones(form), tones: toneString(form), gloss: entry.gloss, source: { dataset: 'cartridge', source: entry.source ?? list.source } });
+      }
+    }
+    for (const list of found.value.cartridge.tone.lexical) {
+      for (const entry of list.entries) {
+        if (!entry.marked) continue;
+        const form = entry.marked.normalize('NFC');
+        out.push({
+          language: summary.iso,
+          variety: null,
+          form,
+          segments: stripTones(form),
+          tones: toneString(form),
+          gloss: entry.gloss ?? '',
+          source: { dataset: 'cartridge', source: entry.source ?? list.source },
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Every tone item: reference/tone/, then the cartridges' (a pause between rows and languages). */
+function* toneItemSteps(options: { morphology: MorphologyService; referenceDir: string }): Generator<void, LanguageItem[]> {
+  const reference = yield* referenceToneSteps(options.referenceDir);
+  const cartridges = yield* cartridgeItemSteps(options.morphology);
+  return [...reference, ...cartridges];
 }
 
 function pick(input: { tense?: string | undefined; subject?: string | undefined; object?: string | undefined; polarity?: 'positive' | 'negative' | undefined }) {

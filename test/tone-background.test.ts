@@ -1,0 +1,34 @@
+// Pins the tone service's background build (what `lugha serve` warms with): ToneService.openInBackground answers exactly as `new ToneService` does (languages, tonal pairs, minimal pairs), and the event loop keeps turning while it reads the data.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { packageRoot } from '../src/config.js';
+import { openLanguageCodes, openMorphology } from '../src/services.js';
+import { ToneService } from '../src/tone/service.js';
+
+const languagesDir = path.join(packageRoot, 'languages');
+const referenceDir = path.join(packageRoot, 'reference', 'tone');
+
+describe('ToneService.openInBackground', () => {
+  it('builds the same tone service as the constructor, letting timers run meanwhile', async () => {
+    const codes = openLanguageCodes();
+    const morphology = openMorphology({ languagesDir }, codes);
+    const options = { morphology, codes, referenceDir };
+    const direct = new ToneService(options);
+    let turns = 0;
+    let ticking = true;
+    const tick = (): void => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const background = await ToneService.openInBackground(options, 5);
+    ticking = false;
+    const languages = direct.languages();
+    assert.ok(languages.length > 10, 'the reference data covers many languages');
+    assert.deepStrictEqual(background.languages(), languages);
+    assert.deepStrictEqual(background.tonalPairs(), direct.tonalPairs());
+    for (const { language } of languages.slice(0, 5)) assert.deepStrictEqual(background.minimalPairs({ language }), direct.minimalPairs({ language }));
+    assert.ok(turns >= 5, `the event loop turned ${turns} times during the build`);
+  });
+});
