@@ -51,16 +51,22 @@ export function readBantuBvd(file: string): LanguageItem[] {
 }
 
 function* bantuBvdSteps(file: string): Generator<void, LanguageItem[]> {
+  return yield* tsvSteps(file, (r, out) => {
+    if (r.has_tone_diacritic === '1' && r.form && r.iso639_3) {
+      const i = item(r.iso639_3, null, r.form, (r.concepticon_gloss || r.concept_id || '').toLowerCase(), 'bantubvd', r.source || 'bantubvd');
+      if (marked(i.form)) out.push(i);
+    }
+  });
+}
+
+/** The items `take` makes of a TSV file's rows (none when the file is missing), pausing every `ROWS_PER_STEP` rows. */
+function* tsvSteps(file: string, take: (row: Record<string, string>, out: LanguageItem[]) => void): Generator<void, LanguageItem[]> {
   const out: LanguageItem[] = [];
   if (!existsSync(file)) return out;
   const rows = readTsv(file);
   yield;
   for (let n = 0; n < rows.length; n++) {
-    const r = rows[n]!;
-    if (r.has_tone_diacritic === '1' && r.form && r.iso639_3) {
-      const i = item(r.iso639_3, null, r.form, (r.concepticon_gloss || r.concept_id || '').toLowerCase(), 'bantubvd', r.source || 'bantubvd');
-      if (marked(i.form)) out.push(i);
-    }
+    take(rows[n]!, out);
     if ((n + 1) % ROWS_PER_STEP === 0) yield;
   }
   return out;
@@ -72,20 +78,13 @@ export function readChanNumerals(file: string): LanguageItem[] {
 }
 
 function* chanNumeralsSteps(file: string): Generator<void, LanguageItem[]> {
-  const out: LanguageItem[] = [];
-  if (!existsSync(file)) return out;
-  const rows = readTsv(file);
-  yield;
-  for (let n = 0; n < rows.length; n++) {
-    const r = rows[n]!;
-    if ((n + 1) % ROWS_PER_STEP === 0) yield;
-    if (r.flag || !r.iso639_3 || !r.form_auto) continue;
+  return yield* tsvSteps(file, (r, out) => {
+    if (r.flag || !r.iso639_3 || !r.form_auto) return;
     for (const form of r.form_auto.split(/\s*[,/]\s*/)) {
       if (!form || !marked(form)) continue;
       out.push(item(r.iso639_3, r.chan_name || null, form, `numeral ${r.number}`, 'chan-numerals', `Chan, Numeral Systems of the World's Languages: ${r.source_file ?? r.chan_name}`));
     }
-  }
-  return out;
+  });
 }
 
 /** The items of reference/tone/. */
