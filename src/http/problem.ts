@@ -143,9 +143,9 @@ function describeIssue(where: ParameterLocation, instancePath: string, keyword: 
   if (keyword === 'unrecognized_keys') {
     // Named in full (items.0.colour), so a caller finds the key in a nested body.
     const keys = ((params.keys as string[] | undefined) ?? []).map((key) => (path ? `${path}.${key}` : key));
-    return { in: where, parameter: keys.join(', '), message: `unknown parameter${keys.length === 1 ? '' : 's'}` };
+    return parameterProblem(where, { parameter: keys.join(', '), message: `unknown parameter${keys.length === 1 ? '' : 's'}` });
   }
-  const problem: ParameterProblem = { in: where, parameter, message: message ?? 'invalid value' };
+  const problem = parameterProblem(where, { parameter, message: message ?? 'invalid value' });
   if (Array.isArray(params.values)) problem.allowed = params.values;
   // A union of an enumeration and another spelling of it (a query's 'true' or JSON's true): list the enumeration.
   if (keyword === 'invalid_union' && Array.isArray(params.errors)) {

@@ -11,8 +11,9 @@ import { analyzeTextBody, analyzeTextQuery, analyzeTextResponse, tokenViews } fr
 import type { TextResult } from '../../text/service.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { whole } from '../envelope.js';
-import type { ParameterProblem } from '../problem.js';
-import { problemResponses } from '../problem.js';
+import { problem } from '../../result.js';
+import { failureError } from '../morphology-problem.js';
+import { parameterProblem, problemResponses, type ParameterLocation } from '../problem.js';
 import { bodyLimitOf, routeBodyLimits } from './body-limits.js';
 
 /**
@@ -23,12 +24,13 @@ import { bodyLimitOf, routeBodyLimits } from './body-limits.js';
 export const ANALYZE_TEXT_BODY_LIMIT = routeBodyLimits.analyzeText;
 
 /** A failed text analysis as an HTTP problem naming the text. */
-export function textProblem(outcome: Extract<TextResult<unknown>, { ok: false }>, where: ParameterProblem['in'], parameter: string): LughaError {
+export function textProblem(outcome: Extract<TextResult<unknown>, { ok: false }>, where: ParameterLocation, parameter: string): LughaError {
   const place = { ...(outcome.offset !== undefined ? { offset: outcome.offset } : {}), ...(outcome.limit !== undefined ? { limit: outcome.limit, size: outcome.size } : {}) };
   if (outcome.code === 'language_not_found' || outcome.code === 'service_unavailable' || outcome.code === 'text_too_long') {
     return new LughaError(outcome.code, outcome.message, place);
   }
-  const entry: ParameterProblem = { in: where, parameter, message: outcome.message };
+  // invalid_text and token_too_long keep their own code with the entry, so not failureError (which lists entries for invalid_parameter only).
+  const entry = parameterProblem(where, { parameter, message: outcome.message });
   return new LughaError(outcome.code, `${parameter}: ${outcome.message}`, { errors: [entry], ...place });
 }
 
@@ -65,10 +67,8 @@ export async function analyzeTextRoutes(app: FastifyInstance, opts: { services: 
       const plain = String(request.headers['content-type'] ?? '').startsWith('text/plain');
       const language = body.language ?? query.language;
       if (!language) {
-        const entry: ParameterProblem = plain
-          ? { in: 'query', parameter: 'language', message: 'with a text/plain body, give the language in the query (?language=<code>)' }
-          : { in: 'body', parameter: 'language', message: 'give the language of the text (a code such as the ones GET /languages lists)' };
-        throw new LughaError('invalid_parameter', `language: ${entry.message}`, { errors: [entry] });
+        const message = plain ? 'with a text/plain body, give the language in the query (?language=<code>)' : 'give the language of the text (a code such as the ones GET /languages lists)';
+        throw failureError(problem('invalid_parameter', 'language', message), plain ? 'query' : 'body');
       }
       const outcome = await opts.services.text.analyzeText(language, body.text, body.all || query.all ? { all: true } : {});
       if (!outcome.ok) throw textProblem(outcome, 'body', plain ? 'body' : 'text');

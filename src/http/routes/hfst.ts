@@ -14,7 +14,7 @@ import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
 import { requireJsonBody } from '../json-only.js';
 import { envelopeSchema, paginate, pagingQuery, whole } from '../envelope.js';
-import { problemResponses } from '../problem.js';
+import { parameterProblem, problemResponses } from '../problem.js';
 import { bodyLimitOf } from './body-limits.js';
 
 const lookupItem = hfstLookupItemSchema.extend({ model: z.string().describe('The model asked (when it had no analysis and its fallback answered, `fallback` names the fallback).') });
@@ -24,7 +24,8 @@ function valueOf(outcome: Result<HfstLookupOutput, HfstFailure>): HfstLookupOutp
   if (outcome.ok) return outcome.value;
   if (outcome.code === 'model_not_found') throw new LughaError('model_not_found', outcome.message);
   if (outcome.code === 'model_unreadable') throw new LughaError('model_unreadable', outcome.message);
-  throw new LughaError('invalid_parameter', outcome.message, { errors: [{ in: 'body', parameter: 'model', message: outcome.message }] });
+  // The detail is the message alone (failureError would prefix "model: "), so the entry is mapped here.
+  throw new LughaError('invalid_parameter', outcome.message, { errors: [parameterProblem('body', { parameter: 'model', message: outcome.message })] });
 }
 
 export async function hfstRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
