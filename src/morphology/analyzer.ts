@@ -12,7 +12,7 @@ import { byScore, score, syllables, type Analysis } from './analysis-ranking.js'
 import { enumerateCells } from './paradigm-cells.js';
 import { FrameBuilder } from './frame-builder.js';
 import { LexiconReadings } from './lexicon-readings.js';
-import { literalRewrites, stemRewrites, undo, type LiteralRewrite, type StemRewrite } from './rule-literals.js';
+import { literalRewrites, rewrittenAgain, stemRewrites, undo, type LiteralRewrite, type StemRewrite } from './rule-literals.js';
 
 export type { Analysis } from './analysis-ranking.js';
 export { enumerateCells } from './paradigm-cells.js';
@@ -198,22 +198,24 @@ export class Analyzer {
           // bone for bon + ile): read it backwards to propose the root.
           for (const rw of this.#stemRewrites()) {
             if (!frame.after.startsWith(rw.right)) continue;
-            const after = rw.rightTo + frame.after.slice(rw.right.length);
-            if (!word.endsWith(after) || word.length - after.length < i) continue;
-            const middle = frame.shape.initial + word.slice(i, word.length - after.length);
-            if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
-            // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
-            for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
-              // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
-              if (rw.extension) {
-                for (const cell of frame.cells) this.#extended(stem, cell, consider);
-                continue;
+            // The rewritten suffix may be rewritten again by what follows it (bulel + ē + yo > bulel + e + yo).
+            for (const after of rewrittenAgain(rw.rightTo, frame.after.slice(rw.right.length), this.#literalRewrites())) {
+              if (!word.endsWith(after) || word.length - after.length < i) continue;
+              const middle = frame.shape.initial + word.slice(i, word.length - after.length);
+              if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
+              // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
+              for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
+                // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
+                if (rw.extension) {
+                  for (const cell of frame.cells) this.#extended(stem, cell, consider);
+                  continue;
+                }
+                const lemma = this.#lemma(stem, frame);
+                if (lemma === undefined) continue;
+                const [first, ...others] = frame.cells;
+                if (!consider(lemma, first!)) continue;
+                for (const cell of others) consider(lemma, cell);
               }
-              const lemma = this.#lemma(stem, frame);
-              if (lemma === undefined) continue;
-              const [first, ...others] = frame.cells;
-              if (!consider(lemma, first!)) continue;
-              for (const cell of others) consider(lemma, cell);
             }
           }
         }

@@ -27,6 +27,8 @@ export interface LiteralRewrite {
   to: string;
   edge: 'start' | 'end';
   when?: RegExp;
+  /** For an end rewrite, the text the rule needs right after the morph (its right pattern, anchored at the start). */
+  before?: RegExp;
 }
 
 /**
@@ -159,10 +161,34 @@ export function literalRewrites(rules: Rule[]): LiteralRewrite[] {
       for (const letter of dropped[1]!) rewrites.push({ from: letter + dropped[2]!, to: letter, edge: 'start' });
     }
     if (rule.left_to !== undefined && literal.test(rule.left) && literal.test(rule.left_to || 'x')) {
-      rewrites.push({ from: rule.left, to: rule.left_to, edge: 'end' });
+      rewrites.push({ from: rule.left, to: rule.left_to, edge: 'end', before: beforePattern(rule.right) });
     }
   }
   return rewrites;
+}
+
+/** A rule's right pattern as a test of the text that follows, or undefined when it does not compile. */
+function beforePattern(right: string | undefined): RegExp | undefined {
+  if (!right) return undefined;
+  try {
+    return new RegExp(`^(?:${right})`, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A suffix as it reads after a rule rewrote its start (ile > ē): the text itself, and the text
+ * as a rule rewriting the end of that rewritten part before what follows rewrites it again
+ * (ē + yo > eyo). Candidates only, verified by generation.
+ */
+export function rewrittenAgain(rewritten: string, rest: string, rewrites: LiteralRewrite[]): string[] {
+  const out = new Set([rewritten + rest]);
+  for (const { from, to, edge, before } of rewrites) {
+    if (edge !== 'end' || !before || rest === '' || !rewritten.endsWith(from) || !before.test(rest)) continue;
+    out.add(rewritten.slice(0, rewritten.length - from.length) + to + rest);
+  }
+  return [...out];
 }
 
 /** The consonants (and letter + h, and doubled consonants) at a stem's start that some rule applying by `applies` reacts to. */
