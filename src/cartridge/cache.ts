@@ -14,11 +14,10 @@
  * folder that cannot be written only costs the YAML read. Writes are atomic (temporary file +
  * rename). A malformed cartridge throws as `loadCartridge` does and writes nothing.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { updateWithFiles } from '../file-digest.js';
+import { folderKey, modulesDigest } from '../file-digest.js';
 import { loadPhonology, type Phonology } from '../morphology/phonology.js';
 import { loadCartridge, type Cartridge } from './cartridge.js';
 
@@ -52,26 +51,13 @@ let loaderHash: string | undefined;
  * cartridge is validated with (noun grammar and phonology in ../morphology, numerals in ../numerals).
  */
 function loaderFingerprint(): string {
-  if (loaderHash) return loaderHash;
-  const hash = createHash('sha256').update(`cartridge-cache ${FORMAT}\0`);
-  for (const dir of [here, path.join(here, '..', 'morphology'), path.join(here, '..', 'numerals')]) {
-    const names = readdirSync(dir)
-      .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'))
-      .sort();
-    updateWithFiles(hash, dir, names);
-  }
-  loaderHash = hash.digest('hex');
+  loaderHash ??= modulesDigest([here, path.join(here, '..', 'morphology'), path.join(here, '..', 'numerals')], `cartridge-cache ${FORMAT}\0`);
   return loaderHash;
 }
 
 /** The cache key of a cartridge folder: its files' names and bytes, and the loader's code. */
 export function cartridgeKey(cartridgeDir: string): string {
-  const hash = createHash('sha256').update(loaderFingerprint());
-  const files = readdirSync(cartridgeDir)
-    .sort()
-    .filter((name) => statSync(path.join(cartridgeDir, name)).isFile());
-  updateWithFiles(hash, cartridgeDir, files);
-  return hash.digest('hex').slice(0, 24);
+  return folderKey(cartridgeDir, loaderFingerprint());
 }
 
 export class CartridgeCache {

@@ -9,39 +9,25 @@
  * gives a new hash and the stale file is replaced; an unreadable or foreign file is ignored.
  * Writes are atomic (temporary file + rename), so concurrent processes never read half a file.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { updateWithFiles } from '../file-digest.js';
+import { folderKey, modulesDigest } from '../file-digest.js';
 import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
 
 /** A hash of the engine's own code (this folder's modules, and the cartridge loader's in ../cartridge): frames built by other code are not reused. */
 function engineFingerprint(): string {
-  if (engineHash) return engineHash;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const hash = createHash('sha256');
-  for (const dir of [here, path.join(here, '..', 'cartridge')]) {
-    const names = readdirSync(dir)
-      .filter((n) => /\.(js|ts)$/.test(n) && !n.endsWith('.d.ts'))
-      .sort();
-    updateWithFiles(hash, dir, names);
-  }
-  engineHash = hash.digest('hex');
+  engineHash ??= modulesDigest([here, path.join(here, '..', 'cartridge')]);
   return engineHash;
 }
 
 /** The cache key of a cartridge folder: its files' names and bytes, and the engine's code. */
 export function frameKey(cartridgeDir: string): string {
-  const hash = createHash('sha256').update(engineFingerprint());
-  const files = readdirSync(cartridgeDir)
-    .sort()
-    .filter((name) => statSync(path.join(cartridgeDir, name)).isFile());
-  updateWithFiles(hash, cartridgeDir, files);
-  return hash.digest('hex').slice(0, 24);
+  return folderKey(cartridgeDir, engineFingerprint());
 }
 
 /** Whether the engine runs compiled (dist/) or from source (tsx). */
