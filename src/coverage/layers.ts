@@ -89,7 +89,7 @@ export const LAYERS: Layer[] = [
   {
     id: 'shared',
     name: 'Shared definitions',
-    description: 'Configuration, the error catalogue, Result, the clock, language codes, the tiers and their limits, and the API schemas that every layer may read.',
+    description: 'Configuration, the error catalogue, Result, the clock, file digests, work in steps, language codes, the tiers and their limits, and the API schemas that every layer may read.',
     paths: [
       'src/config.ts',
       'src/errors.ts',
@@ -97,6 +97,7 @@ export const LAYERS: Layer[] = [
       'src/access/plans.ts',
       'src/clock.ts',
       'src/file-digest.ts',
+      'src/steps.ts',
       'src/language-codes.ts',
       'src/word-text.ts',
       'src/morphology-api.ts',

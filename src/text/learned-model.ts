@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import { formatSegmentation, parseSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
+import { runSteps, runStepsInSlices } from '../steps.js';
 
 /** A reading of a whole word, as stored. */
 export interface StoredReading {
@@ -261,13 +262,6 @@ function* indexModelSteps(parts: StoredParts): Generator<void, LearnedModel> {
   return { ...parts, prefixIndex, suffixIndex, maxPrefix, maxSuffix };
 }
 
-/** Runs steps to their end at once. */
-function runSteps<T>(steps: Generator<void, T>): T {
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
-}
-
 /**
  * Prefix templates cut at a morpheme boundary: a head of one template (its leading morphemes, with
  * the reading's POS) and a tail of another (its trailing morphemes, with the stem's tag) that meet
@@ -476,25 +470,13 @@ export function loadModel(dir: string): LearnedModel | null {
   return runSteps(loadModelSteps(dir));
 }
 
-const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The same model as `loadModel` (the same steps, run to the same end), read in slices of about
  * `sliceMs` with a turn of the event loop between them, so a server warming its analysers in the
  * background keeps answering meanwhile.
  */
-export async function loadModelInBackground(dir: string, sliceMs = 20): Promise<LearnedModel | null> {
-  const steps = loadModelSteps(dir);
-  let sliceStart = performance.now();
-  let step = steps.next();
-  while (!step.done) {
-    if (performance.now() - sliceStart >= sliceMs) {
-      await yieldToLoop();
-      sliceStart = performance.now();
-    }
-    step = steps.next();
-  }
-  return step.value;
+export function loadModelInBackground(dir: string, sliceMs = 20): Promise<LearnedModel | null> {
+  return runStepsInSlices(loadModelSteps(dir), sliceMs);
 }
 
 /** Reads the model in `dir`, pausing (`yield`) every LINES_PER_STEP lines of its files; null when it has none. */

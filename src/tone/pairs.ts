@@ -9,6 +9,7 @@ import path from 'node:path';
 import { readTsv } from '../language-codes.js';
 import type { MinimalPair, TonalPair, ToneItem } from './api.js';
 import { stripTones } from './marks.js';
+import { runSteps } from '../steps.js';
 
 /** A tone-marked item with the language and variety it belongs to. */
 export interface LanguageItem extends ToneItem {
@@ -97,27 +98,6 @@ export function* referenceToneSteps(dir: string): Generator<void, LanguageItem[]
   const bvd = yield* bantuBvdSteps(path.join(dir, 'bantubvd.tsv'));
   const chan = yield* chanNumeralsSteps(path.join(dir, 'chan-numerals.tsv'));
   return [...bvd, ...chan];
-}
-
-/** Runs steps to their end at once. */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
-}
-
-/** Runs steps in slices of about `sliceMs`, with a turn of the event loop between slices. */
-export async function runStepsInSlices<T>(steps: Generator<void, T>, sliceMs = 20): Promise<T> {
-  let sliceStart = performance.now();
-  let step = steps.next();
-  while (!step.done) {
-    if (performance.now() - sliceStart >= sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
-    step = steps.next();
-  }
-  return step.value;
 }
 
 const key = (i: LanguageItem) => `${i.language}\u0000${i.variety ?? ''}`;

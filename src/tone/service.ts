@@ -11,7 +11,8 @@ import { asksForConjugatedForm, minimalPairsInputSchema, predictTonesInputSchema
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
 import { stripTones } from './marks.js';
-import { minimalPairs, referenceToneSteps, runSteps, runStepsInSlices, tonalPairs, toneString, type LanguageItem } from './pairs.js';
+import { minimalPairs, referenceToneSteps, tonalPairs, toneString, type LanguageItem } from './pairs.js';
+import { runSteps, runStepsInSlices } from '../steps.js';
 
 export { minimalPairSchema, minimalPairsInputSchema, predictTonesInputSchema, predictTonesOutputSchema, tonalAnalysisInputSchema, tonalAnalysisSchema, tonalPairSchema, tonalPairsQuerySchema } from './api.js';
 
