@@ -67,7 +67,7 @@ describe('lexical and grammatical tone', () => {
   it('never guesses the tone of a root it has no record of', () => {
     const out = engine().analyseWord(word('subject:ku root:zzz fv:a'));
     assert.equal(out.ok, false);
-    assert.equal(!out.ok && out.code, 'root_tone_unknown');
+    assert.equal(!out.ok && out.reason, 'root_tone_unknown');
   });
 
   it('analyses only the forms its coverage lists: other tenses, polarities and object forms get no tones', () => {
@@ -80,7 +80,7 @@ describe('lexical and grammatical tone', () => {
     ]) {
       const out = e.analyseWord(input);
       assert.equal(out.ok, false);
-      assert.equal(!out.ok && out.code, 'form_not_covered');
+      assert.equal(!out.ok && out.reason, 'form_not_covered');
     }
   });
 
@@ -89,7 +89,7 @@ describe('lexical and grammatical tone', () => {
     assert.ok(e.analyseWord(word('subject:ba:c2 tam:li root:tek fv:a', { tense: 'future' })).ok);
     const other = e.analyseWord(word('subject:a:c1 tam:li root:tek fv:a', { tense: 'future' }));
     assert.equal(other.ok, false);
-    assert.equal(!other.ok && other.code, 'form_not_covered');
+    assert.equal(!other.ok && other.reason, 'form_not_covered');
     assert.match(!other.ok ? other.message : '', /subject c1/);
   });
 

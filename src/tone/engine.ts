@@ -53,7 +53,13 @@ export interface WordInput {
   wordClass: string;
 }
 
-export type WordOutcome = { ok: true; value: WordTone } | { ok: false; code: 'root_tone_unknown' | 'no_root' | 'form_not_covered'; message: string };
+/**
+ * Why a word has no tonal analysis. Not an error of the request (no catalogue code): the edge reports
+ * it as the tonal analysis's status `not_available` with `message` as its note.
+ */
+export type ToneGapReason = 'root_tone_unknown' | 'no_root' | 'form_not_covered';
+
+export type WordOutcome = { ok: true; value: WordTone } | { ok: false; reason: ToneGapReason; message: string };
 
 const STEM_SLOTS = new Set(['root', 'extensions', 'fv']);
 const MACROSTEM_SLOTS = new Set(['object', 'stem_support', 'root', 'extensions', 'fv']);
@@ -98,14 +104,14 @@ export class ToneEngine {
       );
       if (!covered) {
         const what = `the ${input.tense ?? 'form'} (${input.polarity}${hasObject ? ', with an object marker' : ''}${subject ? `, subject ${subject}` : ''})`;
-        return { ok: false, code: 'form_not_covered', message: `the tone data does not describe ${what}; tones are not guessed` };
+        return { ok: false, reason: 'form_not_covered', message: `the tone data does not describe ${what}; tones are not guessed` };
       }
     }
     const rootIndex = morphs.findIndex((m) => m.slot === 'root');
-    if (rootIndex < 0) return { ok: false, code: 'no_root', message: 'the word has no root morph' };
+    if (rootIndex < 0) return { ok: false, reason: 'no_root', message: 'the word has no root morph' };
     const rootKey = input.root ?? morphs[rootIndex]!.form;
     const lexical = this.#roots.get(rootKey) ?? this.#roots.get(morphs[rootIndex]!.form);
-    if (!lexical) return { ok: false, code: 'root_tone_unknown', message: `no lexical tone is recorded for the root "${rootKey}"; tones are not guessed` };
+    if (!lexical) return { ok: false, reason: 'root_tone_unknown', message: `no lexical tone is recorded for the root "${rootKey}"; tones are not guessed` };
     const context: RuleContext = {
       polarity: input.polarity,
       wordClass: input.wordClass,
