@@ -47,6 +47,9 @@ export const conjugationParameters = {
   include_tones: flag.describe('`true`/`false`: ask for the tonal analysis; `tonal_analysis.status` says whether the language has tone data.'),
 };
 
+/** One conjugation as the service takes it: the language and the parameters above, after parsing. */
+export const conjugationInput = z.object({ language: languageCode, ...conjugationParameters });
+
 export const slotView = z.object({ form: z.string(), id: z.string().optional().describe('What the morph realises: 1sg, c7, a tense id, negative, refl, ...') });
 
 export const wordView = z.object({

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { LanguageCodes } from '../language-codes.js';
-import type { analysisSchema, conjugationResultSchema, languageSummarySchema, slotView, wordView as wordViewSchema } from '../morphology-api.js';
+import type { analysisSchema, conjugationInput, conjugationResultSchema, languageSummarySchema, slotView, wordView as wordViewSchema } from '../morphology-api.js';
 import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
@@ -15,29 +15,19 @@ import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
-import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord, type Polarity } from './generator.js';
+import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
 import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
 
-export interface ConjugateInput {
-  language: string;
-  root: string;
-  subject?: string;
-  tense?: string;
-  polarity?: Polarity;
-  object?: string;
-  /** Relatives: the agreement id of the qualified noun when it is not the subject. */
-  head?: string;
-  mood?: string;
-  variant?: string;
-  extensions?: string[];
-  /** A UniMorph feature bundle instead of tense/subject/object/polarity. */
-  features?: string;
-  include_tones?: boolean;
-}
+/**
+ * One conjugation: the language and the parameters of GET /conjugate, as parsed by their schema
+ * (src/morphology-api.ts); everything but the language and the root may be left out.
+ */
+type ParsedConjugation = z.output<typeof conjugationInput>;
+export type ConjugateInput = Pick<ParsedConjugation, 'language' | 'root'> & Partial<Omit<ParsedConjugation, 'language' | 'root'>>;
 
 /** The service's results are the types of the API schemas (src/morphology-api.ts), which validate and document them. */
 export type SlotView = z.infer<typeof slotView>;
