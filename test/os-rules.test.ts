@@ -133,6 +133,26 @@ describe('architecture rules', () => {
     }
   });
 
+  it("the README's layout names every folder and module of src/", () => {
+    const readme = readFileSync(path.join(packageRoot, 'README.md'), 'utf8');
+    const layout = /## Layout\n+```\n([\s\S]*?)\n```/.exec(readme);
+    assert.ok(layout, 'README.md has a Layout block');
+    const named = new Set([...layout[1]!.matchAll(/src\/[\w.-]+\/?/g)].map((m) => m[0].replace(/\/$/, '')));
+    const entries = readdirSync(path.join(packageRoot, 'src'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() || e.name.endsWith('.ts'))
+      .map((e) => `src/${e.name}`);
+    assert.deepEqual(
+      entries.filter((e) => !named.has(e)),
+      [],
+      'every folder and top-level module of src/ has a line in the README layout',
+    );
+    assert.deepEqual(
+      [...named].filter((n) => !entries.includes(n)),
+      [],
+      'the layout names nothing that is gone',
+    );
+  });
+
   it('every cartridge declares at least one source', () => {
     const offences = cartridgeDirs.filter((name) => loadCartridge(path.join(languagesDir, name)).metadata.sources.length === 0);
     assert.deepEqual(offences, []);
