@@ -26,6 +26,8 @@ export async function tonalPairRoutes(app: FastifyInstance, opts: { services: Se
     },
     async (request) => {
       const { language, ...paging } = request.query;
+      // The tone data read in slices if the warm-up has not read it yet, not at once on this request.
+      await opts.services.tone.loadInBackground();
       return paginate(valueOr(opts.services.tone.tonalPairs({ language }), 'query'), paging);
     },
   );
