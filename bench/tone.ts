@@ -43,7 +43,8 @@ const inputs: ConjugateInput[] = tone.golden().flatMap((g) => (g.root && g.cell 
 if (inputs.length === 0) throw new Error('no golden tone cases to measure');
 const toned = rate((i) => morphology.conjugate({ ...inputs[i % inputs.length]!, include_tones: true }));
 const plain = rate((i) => morphology.conjugate(inputs[i % inputs.length]!));
-const loadTone = millis(() => new ToneService({ morphology, codes, referenceDir }));
+// languages() reads the data: the constructor no longer does.
+const loadTone = millis(() => new ToneService({ morphology, codes, referenceDir }).languages());
 const readOnly = millis(() => [readTsv(path.join(referenceDir, 'bantubvd.tsv')), readTsv(path.join(referenceDir, 'chan-numerals.tsv'))]);
 const languages = tone.languages().map((l) => l.language);
 const minimalCold =

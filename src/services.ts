@@ -36,7 +36,7 @@ export interface Services {
    * Loaded on first use (building the HTTP app uses it), so key commands do not read the cartridges.
    */
   readonly morphology: MorphologyService;
-  /** Tone-marked lexical data, tonal and minimal pairs, tone prediction; loaded on first use. */
+  /** Tone-marked lexical data, tonal and minimal pairs, tone prediction; built on first use, its data read on the first call that needs it (`loadInBackground`). */
   readonly tone: ToneService;
   /** Numbers in words by each cartridge's numeral grammar; one per service set, so its spellers are reused. */
   readonly numerals: NumeralService;
@@ -164,11 +164,8 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
         await pause();
         if (options.stopped?.()) return;
-        // The tone data read in slices (a request that needs it meanwhile builds it at once, and that one is kept).
-        if (!tone) {
-          const built = await ToneService.openInBackground(toneOptions());
-          tone ??= built;
-        }
+        // The tone data read in slices (a request that needs it meanwhile awaits the same read).
+        await services.tone.loadInBackground();
         for (const { language } of services.tone.languages()) {
           await pause();
           if (options.stopped?.()) return;

@@ -81,6 +81,17 @@ describe('lugha config', () => {
   });
 });
 
+describe('lugha --version', () => {
+  it('prints the package version and exits 0, and --help still lists every command', () => {
+    const version = lugha(['--version']);
+    assert.equal(version.code, 0, version.stderr);
+    assert.equal(version.stdout.trim(), (JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version);
+    const help = lugha(['--help']);
+    assert.equal(help.code, 0, help.stderr);
+    for (const command of ['serve', 'keys', 'conjugate', 'analyze', 'mcp', 'hfst', 'cartridge']) assert.match(help.stdout, new RegExp(`^\\s+${command}\\b`, 'm'));
+  });
+});
+
 describe('lugha serve --demo', () => {
   it('creates one demo key per tier, serves them, reuses them on restart and stops cleanly on SIGTERM', async () => {
     const dataDir = tempDir();

@@ -3,7 +3,7 @@
 // Retry-After, never an internal error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import { sql } from '../src/store/kysely.js';
 import { LughaError } from '../src/errors.js';
 import type { KyselyStore } from '../src/store/kysely-store.js';
 import { openPostgresStore } from '../src/store/postgres-store.js';

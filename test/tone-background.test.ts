@@ -31,4 +31,19 @@ describe('ToneService.openInBackground', () => {
     for (const { language } of languages.slice(0, 5)) assert.deepStrictEqual(background.minimalPairs({ language }), direct.minimalPairs({ language }));
     assert.ok(turns >= 5, `the event loop turned ${turns} times during the build`);
   });
+
+  it('answers a tonal analysis without reading the tone data, and reads it once for callers that come during the read', async () => {
+    const codes = openLanguageCodes();
+    const morphology = openMorphology({ languagesDir }, codes);
+    const tone = new ToneService({ morphology, codes, referenceDir });
+    const analysed = tone.tonalAnalysis({ language: 'zul', root: 'bona', subject: '1sg', tense: 'present' });
+    assert.ok(analysed.ok, 'zul has a tone engine');
+    assert.ok(analysed.value.surface_form.length > 0);
+    assert.equal(tone.loaded, false, 'a tonal analysis needs the engine only');
+    const first = tone.loadInBackground(5);
+    assert.equal(tone.loadInBackground(5), first, 'a second caller waits for the same read');
+    await first;
+    assert.equal(tone.loaded, true);
+    assert.deepStrictEqual(tone.tonalPairs(), new ToneService({ morphology, codes, referenceDir }).tonalPairs());
+  });
 });

@@ -30,9 +30,11 @@ const MODULES: Array<{ commands: readonly string[]; load: () => Promise<Register
 export async function main(argv: string[]): Promise<number> {
   const version = packageVersion();
   const program = new Command('lugha').description('Lugha: a data service for Bantu languages').version(version).exitOverride().showHelpAfterError();
-  // The module of the command named, or every module (help, a typo, no command).
+  // The module of the command named, none for the version alone, or every module (help, a typo, no command).
   const named = MODULES.filter((m) => m.commands.includes(argv[2] ?? ''));
-  for (const register of await Promise.all((named.length === 1 ? named : MODULES).map((m) => m.load()))) register(program);
+  const versionOnly = argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V');
+  const modules = named.length === 1 ? named : versionOnly ? [] : MODULES;
+  for (const register of await Promise.all(modules.map((m) => m.load()))) register(program);
   try {
     await program.parseAsync(argv);
     return 0;

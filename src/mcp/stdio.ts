@@ -5,7 +5,7 @@
  * the process is a bridge that forwards tools/list and tools/call to the remote
  * service's /mcp with the key as bearer, so the remote decides tier and quota.
  */
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { Server, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { Services } from '../services.js';
@@ -155,6 +155,8 @@ export function remoteEndpoint(apiUrl: string): URL {
 /** Connects to the remote service with `key`; fails with the remote's reason (401, 403 not_in_tier, unreachable). */
 export async function connectRemote(apiUrl: string, key: string): Promise<Client> {
   const endpoint = remoteEndpoint(apiUrl);
+  // The MCP client (and its HTTP, SSE and OAuth code) only for the bridge: a local `lugha mcp` would load it for nothing (0.1-0.3 s).
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
   const client = new Client({ name: `${serverName}-bridge`, version: serverVersion });
   try {
     await client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));

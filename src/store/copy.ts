@@ -4,7 +4,8 @@
  * every table row by row in foreign-key order, then every blob the target lacks. Rows the
  * target already has are left alone, so an interrupted copy can simply be run again.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { sql } from './kysely.js';
 import type { BlobStore } from '../audio/blob-store.js';
 import { KyselyStore } from './kysely-store.js';
 import type { Database } from './schema.js';

@@ -3,7 +3,8 @@
  * speakers, their consent records and the recordings, with live coverage counts.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql } from './kysely.js';
 import type { ConsentsTable, Database, RecordingsTable } from './schema.js';
 import type { AudioMode, AudioRepository, ConsentRecord, ConsentSummaryRow, CoverageCount, RecordingRecord, RecordingWithConsent } from './store.js';
 

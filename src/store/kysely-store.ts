@@ -2,7 +2,8 @@
  * The Store over any Kysely database. The SQL here is portable between SQLite
  * and PostgreSQL; each implementation only opens its connection and dialect.
  */
-import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { Migrator, sql } from './kysely.js';
 import type { Offer, Tier } from '../access/plans.js';
 import { KyselyAudioRepository } from './kysely-audio-repository.js';
 import { migrationProvider } from './migrations.js';

@@ -4,7 +4,7 @@
  * instances share one database, so nothing here is cached per process (the key cache in
  * KeyService expires its entries instead; counts of keys without a limit are added, never set).
  */
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from './kysely.js';
 import pg from 'pg';
 import { KyselyStore, migrateToLatest } from './kysely-store.js';
 import { migrationProvider } from './migrations.js';

@@ -3,7 +3,8 @@
  * update makes the check and the increment one atomic statement, on SQLite
  * (>= 3.35, serialised by its write lock) and on PostgreSQL (row lock) alike.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { sql } from './kysely.js';
 import { CountBuffer, type PendingCount } from '../access/count-buffer.js';
 import type { QuotaCounter, QuotaDecision } from '../access/quota-counter.js';
 import { prepareQuery, type PreparedQuery } from './prepared.js';

@@ -6,7 +6,8 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { Database as BetterSqlite3, type BetterSqlite3 as SqliteDriver } from './sqlite-driver.js';
-import { Kysely, SqliteDialect, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { Kysely, SqliteDialect } from './kysely.js';
 import { LughaError } from '../errors.js';
 import { KyselyStore, migrateToLatest } from './kysely-store.js';
 import type { Database } from './schema.js';

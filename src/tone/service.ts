@@ -1,7 +1,7 @@
 /**
  * The tone services behind the REST route and the MCP tools get_tonal_pairs, predict_tones,
  * get_minimal_pairs and get_tonal_analysis: tone-marked lexical data (reference/tone/ and the
- * cartridges' tone.yaml) with the pairs computed once at load, and the tone engine through the
+ * cartridges' tone.yaml, read on the first call that needs it) with the pairs computed once, and the tone engine through the
  * morphology service. Inputs and outputs have zod schemas in src/tone/api.ts; failures are values.
  */
 import type { LanguageCodes } from '../language-codes.js';
@@ -21,16 +21,20 @@ export type PredictTonesOutput = z.infer<typeof predictTonesOutputSchema>;
 export type { GoldenToneResult } from './golden.js';
 
 export class ToneService {
-  readonly #items: LanguageItem[];
-  readonly #pairs: TonalPair[];
+  #data: { items: LanguageItem[]; pairs: TonalPair[] } | undefined;
+  #loading: Promise<void> | undefined;
   readonly #minimal = new Map<string, MinimalPair[]>();
 
+  /**
+   * The tone data (reference/tone/ and every cartridge's tone entries, 160-900 ms) is read on the
+   * first call that needs it, not here: `tonalAnalysis` and a conjugated `predictTones` only need the
+   * engine, and a server builds this service before any call. `loadInBackground` reads it in slices.
+   */
   constructor(
     private readonly options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string },
     items?: LanguageItem[],
   ) {
-    this.#items = items ?? runSteps(toneItemSteps(options));
-    this.#pairs = tonalPairs(this.#items);
+    if (items) this.#data = { items, pairs: tonalPairs(items) };
   }
 
   /**
@@ -38,7 +42,45 @@ export class ToneService {
    * that yield to the event loop (for a server warming in the background).
    */
   static async openInBackground(options: { morphology: MorphologyService; codes: LanguageCodes; referenceDir: string }, sliceMs = 20): Promise<ToneService> {
-    return new ToneService(options, await runStepsInSlices(toneItemSteps(options), sliceMs));
+    const service = new ToneService(options);
+    await service.loadInBackground(sliceMs);
+    return service;
+  }
+
+  /** Whether the tone data has been read (a call that needs it will not wait on a read). */
+  get loaded(): boolean {
+    return this.#data !== undefined;
+  }
+
+  /**
+   * Reads the tone data in slices of about `sliceMs` that yield to the event loop, once: callers
+   * that come while it is read wait for that read. An edge awaits it before a call that needs the
+   * data, so that the call does not read it at once and hold the event loop meanwhile.
+   */
+  loadInBackground(sliceMs = 20): Promise<void> {
+    if (this.#data) return Promise.resolve();
+    this.#loading ??= runStepsInSlices(toneItemSteps(this.options), sliceMs).then((items) => {
+      // A synchronous caller may have read the data meanwhile: that one is kept.
+      this.#data ??= { items, pairs: tonalPairs(items) };
+    });
+    return this.#loading;
+  }
+
+  /** The tone data, read at once if nothing has read it yet. */
+  get #items(): LanguageItem[] {
+    return this.#loaded().items;
+  }
+
+  get #pairs(): TonalPair[] {
+    return this.#loaded().pairs;
+  }
+
+  #loaded(): { items: LanguageItem[]; pairs: TonalPair[] } {
+    if (!this.#data) {
+      const items = runSteps(toneItemSteps(this.options));
+      this.#data = { items, pairs: tonalPairs(items) };
+    }
+    return this.#data;
   }
 
   /** Languages with tone-marked lexical data, with item and tonal-pair counts. */
@@ -151,14 +193,15 @@ export class ToneService {
 /** Tone-marked entries of the cartridges' tone.yaml (lexical entries with a `marked` form). */
 function* cartridgeItemSteps(morphology: MorphologyService): Generator<void, LanguageItem[]> {
   const out: LanguageItem[] = [];
-  for (const summary of morphology.languages()) {
+  // installed(), not languages(): the codes alone, without every language's summary (golden tests, counts).
+  for (const iso of morphology.installed()) {
     yield;
-    const found = morphology.engine(summary.iso);
+    const found = morphology.engine(iso);
     if (!found.ok || !found.value.cartridge.tone) continue;
     for (const list of found.value.cartridge.tone.words) {
       for (const entry of list.entries) {
         const form = entry.marked.normalize('NFC');
-        out.push({ language: summary.iso, variety: null, form, segments: stripTones(form), tones: toneString(form), gloss: entry.gloss, source: { dataset: 'cartridge', source: entry.source ?? list.source } });
+        out.push({ language: iso, variety: null, form, segments: stripTones(form), tones: toneString(form), gloss: entry.gloss, source: { dataset: 'cartridge', source: entry.source ?? list.source } });
       }
     }
     for (const list of found.value.cartridge.tone.lexical) {
@@ -166,7 +209,7 @@ function* cartridgeItemSteps(morphology: MorphologyService): Generator<void, Lan
         if (!entry.marked) continue;
         const form = entry.marked.normalize('NFC');
         out.push({
-          language: summary.iso,
+          language: iso,
           variety: null,
           form,
           segments: stripTones(form),

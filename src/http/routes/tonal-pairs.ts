@@ -18,7 +18,7 @@ export async function tonalPairRoutes(app: FastifyInstance, opts: { services: Se
         summary: 'Tonal pairs',
         description:
           'Words of one language (and variety) written with the same segments but different tones, each with its gloss and source: ' +
-          "computed when the service starts from the Bantu Basic Vocabulary Database, Chan's tone-marked numerals and the tone-marked " +
+          "computed once (while the service warms up, or on the first request that needs them) from the Bantu Basic Vocabulary Database, Chan's tone-marked numerals and the tone-marked " +
           'entries of the cartridges. Sorted by language, variety and segments. A known language without tone-marked data is a 400 listing the languages that have some.',
         querystring: z.object({ ...tonalPairsQuerySchema.shape, ...pagingQuery }).strict(),
         response: { 200: envelopeSchema(tonalPairSchema), ...meteredProblems, ...problemResponses('language_not_found') },
@@ -26,6 +26,8 @@ export async function tonalPairRoutes(app: FastifyInstance, opts: { services: Se
     },
     async (request) => {
       const { language, ...paging } = request.query;
+      // The tone data read in slices if the warm-up has not read it yet, not at once on this request.
+      await opts.services.tone.loadInBackground();
       return paginate(valueOr(opts.services.tone.tonalPairs({ language }), 'query'), paging);
     },
   );

@@ -2,8 +2,7 @@
 import { fail, ok } from '../../result.js';
 import { z } from 'zod';
 import { languageCode, rankedAnalysisSchema } from '../../morphology-api.js';
-import { analysedTokenSchema, tokenViews } from '../../text/api.js';
-import { TEXT_LIMITS } from '../../text/service.js';
+import { analysedTokenSchema, maxCharactersText, tokenViews } from '../../text/api.js';
 import { guessNote, wordArgument } from './common.js';
 import { defineTool, fromService } from '../tool.js';
 
@@ -22,7 +21,7 @@ export const analyzeForm = defineTool({
     '`form`: every analysis of one inflected word — lemma, root, tense, polarity, subject, object, the slots of the template, an English gloss, ' +
     'and `probability`, `pos`, `word_class`, `morphemes` (surface, canonical, tag) and `guess` (true when the root is in no lexicon) — most probable first. ' +
     `At most ${FORM_ANALYSES_DEFAULT} analyses unless \`all\` is true; \`total\` says how many there are. Omit \`language\` to try every installed language. An empty \`analyses\` list means no analysis.\n` +
-    `\`text\`: running text (sentences, up to ${TEXT_LIMITS.maxCharacters.toLocaleString('en')} characters) in one \`language\` (required): it is split into tokens (words, punctuation, numbers) ` +
+    `\`text\`: running text (sentences, up to ${maxCharactersText} characters) in one \`language\` (required): it is split into tokens (words, punctuation, numbers) ` +
     'and each word is analysed in its sentence; every token comes with its offsets and its readings, most probable first (the likeliest that hold 95% of the probability, at most 5; `all` for every one). ' +
     `At most \`max_tokens\` tokens come back (default ${TEXT_TOKENS_DEFAULT}, up to ${TEXT_TOKENS_MAX}); when \`next_from_token\` is not null, call again with the same text and \`from_token\` set to it for the rest.`,
   input: z

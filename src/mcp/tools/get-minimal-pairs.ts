@@ -15,6 +15,9 @@ export const getMinimalPairs = defineTool({
   input: minimalPairsInputSchema,
   output: z.object({ count: z.number().int(), pairs: z.array(minimalPairSchema) }),
   generative: false,
-  handler: (args, { services }) => fromService(services.tone.minimalPairs(args), (pairs) => ({ count: pairs.length, pairs })),
+  handler: async (args, { services }) => {
+    await services.tone.loadInBackground();
+    return fromService(services.tone.minimalPairs(args), (pairs) => ({ count: pairs.length, pairs }));
+  },
   summary: (r) => `${r.count} minimal pairs${r.pairs[0] ? `, e.g. ${r.pairs[0].a.form} / ${r.pairs[0].b.form} (${r.pairs[0].difference})` : ''}`,
 });

@@ -21,11 +21,13 @@ export const getTonalPairs = defineTool({
     pairs: z.array(tonalPairSchema),
   }),
   generative: false,
-  handler: ({ language, limit }, { services }) =>
-    fromService(services.tone.tonalPairs({ language }), (pairs) => ({
+  handler: async ({ language, limit }, { services }) => {
+    await services.tone.loadInBackground();
+    return fromService(services.tone.tonalPairs({ language }), (pairs) => ({
       language: language === undefined ? null : (services.languageCodes.normalise(language) ?? language.trim().toLowerCase()),
       total: pairs.length,
       pairs: pairs.slice(0, limit),
-    })),
+    }));
+  },
   summary: (r) => `${r.total} tonal pairs${r.language ? ` in ${r.language}` : ''}${r.pairs.length < r.total ? ` (first ${r.pairs.length})` : ''}`,
 });

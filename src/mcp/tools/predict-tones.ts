@@ -14,7 +14,11 @@ export const predictTones = defineTool({
   output: predictTonesOutputSchema,
   // A recorded lexical tone is a look-up; a conjugated form is generated, as conjugate_verb's is.
   generative: { when: asksForConjugatedForm, modes: 'a root and tense, subject, object or polarity (a conjugated form)' },
-  handler: (args, { services }) => fromService(services.tone.predictTones(args)),
+  handler: async (args, { services }) => {
+    // A recorded tone reads the tone data (in slices, not at once on this call); a conjugated form needs only the engine.
+    if (!asksForConjugatedForm(args)) await services.tone.loadInBackground();
+    return fromService(services.tone.predictTones(args));
+  },
   summary: (r) =>
     r.kind === 'conjugated'
       ? `${r.surface_form ?? ''}: ${r.tonal_analysis?.transcription ?? r.tonal_analysis?.status ?? ''}`
