@@ -91,6 +91,27 @@ describe('Swahili running text', () => {
     assert.deepEqual([small[0]?.word_class, small[1]?.word_class, small[5]?.word_class], ['noun', 'adjective', 'verb']);
   });
 
+  it('reads the capitalised words of a title-case headline as the words they are, the unknown ones as names', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    // every long word capitalised: a headline; Kuandika and Shuleni follow a name but are a verb and a locative
+    const headline = ['Watoto', 'wa', 'Kenya', 'Kuandika', 'Vitabu', 'Shuleni'];
+    const first = analyzer.analyzeTokens(headline).map((r) => r[0]);
+    assert.deepEqual(
+      first.map((r) => [r?.lemma, r?.word_class]),
+      [
+        ['mtoto', 'noun'],
+        ['a', 'possessive'],
+        ['Kenya', 'proper_noun'],
+        ['andika', 'verb'],
+        ['kitabu', 'noun'],
+        ['shule', 'locative'],
+      ],
+    );
+    // a sentence with a small long word is running text: a capitalised known verb inside it is a name
+    const running = analyzer.analyzeTokens(['Watoto', 'wa', 'Kenya', 'walimwona', 'Andika', '.']).map((r) => r[0]);
+    assert.equal(running[4]?.word_class, 'proper_noun');
+  });
+
   it("reads an unknown capitalised word inside a sentence as a proper name, but not a sentence's first word that the grammar reads", () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['Mama', 'na', 'Larry', 'walisema', '.', 'Betty', 'alijibu', '.', 'Wanakijiji', 'walifika']);

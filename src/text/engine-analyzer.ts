@@ -237,11 +237,14 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * At a sentence's start a capitalised word is a name when the same form is one elsewhere in the text,
    * or when it has no known reading and its shape is one the language's own words never have
    * (context.yaml `foreign_shapes`, e.g. a final consonant or a letter its spelling does not use).
+   * In a title-case sentence (a headline: see `titleCase`) the capital marks the title, not a name: there
+   * a capitalised word is a name only when it has no known reading (or is one of a character's name pair).
    */
   #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
     const names = new Set<number>();
     const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
     const start = tokens.map((_, i) => sentenceStart(tokens, i));
+    const title = titleCase(tokens, capital);
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
@@ -258,7 +261,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     tokens.forEach((token, i) => {
       if (!capital[i]) return;
       if (pairs.has(i)) names.add(i);
-      else if (start[i]) {
+      else if (title[i]) {
+        if (known(i).length === 0) names.add(i);
+      } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
       else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
@@ -266,7 +271,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
     const forms = new Set([...names].map((i) => tokens[i]!));
     tokens.forEach((token, i) => {
-      if (capital[i] && forms.has(token)) names.add(i);
+      if (capital[i] && forms.has(token) && !(title[i] && known(i).length > 0)) names.add(i);
     });
     return names;
   }
@@ -518,6 +523,32 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
     if (TERMINAL.test(t)) return true;
   }
   return true;
+}
+
+/** The shortest word a title-case sentence must write with a capital: shorter ones (na, ya, wa, la, kwa, lako) may stay small. */
+const TITLE_WORD = 5;
+
+/**
+ * Which tokens lie in a title-case sentence, a headline such as `Wanaharakati Waomba Ulinzi kwa Makabila
+ * Yanayopinga Uchimbaji Madini`: every word of TITLE_WORD letters or more starts with a capital, and at
+ * least three words do. Running text writes its verbs and most nouns small, so a sentence of names has a
+ * small word among its long ones (`Kim Jong Il, dikteta wa Korea Kaskazini amefariki`).
+ */
+function titleCase(tokens: readonly string[], capital: readonly boolean[]): boolean[] {
+  const out = tokens.map(() => false);
+  let from = 0;
+  const close = (to: number) => {
+    const words = [];
+    for (let k = from; k < to; k++) if (/\p{L}/u.test(tokens[k]!)) words.push(k);
+    const long = words.filter((k) => (tokens[k]!.match(/\p{L}/gu) ?? []).length >= TITLE_WORD);
+    if (long.length > 0 && long.every((k) => capital[k]) && words.filter((k) => capital[k]).length >= 3) for (const k of words) out[k] = true;
+    from = to + 1;
+  };
+  tokens.forEach((t, i) => {
+    if (TERMINAL.test(t)) close(i);
+  });
+  close(tokens.length);
+  return out;
 }
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
