@@ -63,6 +63,9 @@ describe('Swahili running text', () => {
     assert.equal(classOf(['kulikuwa', 'na', 'kijiji'], 1), 'preposition');
     assert.equal(classOf(['wamezaliwa', 'na', 'mama'], 1), 'preposition');
     assert.equal(classOf(['karibu', 'na', 'mto'], 1), 'preposition');
+    // the relative copula: walio na 'who have', lisilo na 'which has no'
+    assert.equal(classOf(['watu', 'walio', 'na', 'mali'], 2), 'preposition');
+    assert.equal(classOf(['jambo', 'lisilo', 'na', 'maana'], 2), 'preposition');
     assert.equal(classOf(['mbuzi', 'na', 'kuku'], 1), 'conjunction');
     assert.equal(classOf(['na'], 0), 'conjunction');
   });
