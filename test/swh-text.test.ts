@@ -113,6 +113,12 @@ describe('Swahili running text', () => {
     // a sentence with a small long word is running text: a capitalised known verb inside it is a name
     const running = analyzer.analyzeTokens(['Watoto', 'wa', 'Kenya', 'walimwona', 'Andika', '.']).map((r) => r[0]);
     assert.equal(running[4]?.word_class, 'proper_noun');
+    // a known noun after a name stays the noun (kaskazini 'north' in a place name); an unknown word after it is a name
+    const place = analyzer.analyzeTokens(['Watu', 'wa', 'Korea', 'Kaskazini', 'na', 'Kim', 'Jong', 'walifika']).map((r) => r[0]);
+    assert.deepEqual(
+      [place[2], place[3], place[5], place[6]].map((r) => r?.word_class),
+      ['proper_noun', 'noun', 'proper_noun', 'proper_noun'],
+    );
   });
 
   it("reads an unknown capitalised word inside a sentence as a proper name, but not a sentence's first word that the grammar reads", () => {

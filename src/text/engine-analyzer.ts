@@ -229,7 +229,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * - no lexicon knows it (or it has no reading at all);
    * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
    *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
-   * - it follows a name (`Tembo Mdogo` once `Tembo` is one).
+   * - it follows a name and is no known noun (`Tembo Mdogo` once `Tembo` is one; in `Korea Kaskazini` the
+   *   noun kaskazini 'north' stays the noun, as capitalised common nouns inside names do: `Umoja wa Mataifa`).
    * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
    * (`Tembo Mdogo`: tembo is class 9, mdogo class 1) is a character's name, at a sentence's start too;
    * animate nouns take class 1/2 concords (Ashton 1944, agreement of animate nouns), so the pair reads
@@ -265,7 +266,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         if (known(i).length === 0) names.add(i);
       } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
-      } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
+      } else if (known(i).length === 0 || (names.has(i - 1) && !known(i).some(isNoun))) names.add(i);
       else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
     });
     // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
