@@ -157,6 +157,26 @@ describe('Swahili running text', () => {
     assert.equal(first(['mkuu', 'wa', 'kijiji'])?.word_class, 'noun');
   });
 
+  it('reads a noun in -aji made from a known verb as the agent (classes 1/2) or the act (class 14), its citation the singular', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const readings = analyzer.analyzeTokens(['wasomaji', 'mwimbaji', 'waandikaji', 'upikaji']).map((r) => r[0]);
+    assert.deepEqual(
+      readings.map((r) => [r?.lemma, r?.pos, r?.guess]),
+      [
+        ['msomaji', 'N02', false],
+        ['mwimbaji', 'N01', false],
+        ['mwandikaji', 'N02', false],
+        ['upikaji', 'N14', false],
+      ],
+    );
+    assert.deepEqual(
+      readings[0]?.morphemes.map((m) => `${m.canonical}[${m.tag}]`),
+      ['wa[BPre2]', 'somaji[NStem]'],
+    );
+    // no known verb *ta behind mtaji: it stays a guess
+    assert.equal(analyzer.analyzeTokens(['mtaji'])[0]?.[0]?.guess, true);
+  });
+
   it('reads a kinship noun with a contracted possessive as the noun, the possessive its last morpheme', () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['babake', 'mwanangu', 'wenzao', 'nduguye']).map((r) => r[0]);

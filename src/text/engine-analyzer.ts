@@ -159,6 +159,25 @@ const textContextSchema = z
       })
       .strict()
       .optional(),
+    derived_nouns: z
+      .object({
+        patterns: z
+          .array(
+            z
+              .object({
+                /** The derivational suffix (aji) that takes the place of the verb's final vowel `replaces` (a). */
+                suffix: z.string().min(1),
+                replaces: z.string().default(''),
+                /** The noun classes whose prefixes the derived noun takes (1, 2: the agent; 14: the act). */
+                classes: z.array(z.string().min(1)).min(1),
+              })
+              .strict(),
+          )
+          .min(1),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
     morpheme_tags: z
       .object({
         whole: z.record(z.string(), z.string()).default({}),
@@ -423,6 +442,54 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
+  /**
+   * A word no lexicon knows that is a noun made from a known verb (context.yaml `derived_nouns`: the
+   * agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji 'mining' =
+   * u- + chimb(a) + -aji): the noun's reading, its citation form the singular's, first.
+   */
+  #derived(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.derived_nouns;
+    const engine = this.morphology.engine(this.language);
+    if (!spec || !engine.ok) return readings;
+    const classes = engine.value.cartridge.nouns?.classes ?? [];
+    const fits = (stem: string, p: { stem?: string | undefined }) => p.stem === undefined || new RegExp(p.stem, 'u').test(stem);
+    const lower = form.toLowerCase();
+    for (const pattern of spec.patterns) {
+      if (!lower.endsWith(pattern.suffix)) continue;
+      const rest = lower.slice(0, -pattern.suffix.length);
+      for (const id of pattern.classes) {
+        const cls = classes.find((c) => c.id === id);
+        for (const prefix of cls?.prefixes ?? []) {
+          if (prefix.full === '' || !rest.startsWith(prefix.full)) continue;
+          const root = rest.slice(prefix.full.length);
+          const verb = root + pattern.replaces;
+          if (root.length < 2 || !fits(root, prefix) || !this.readings(verb).some((r) => r.word_class === 'verb' && !r.guess && r.lemma === verb)) continue;
+          const stem = root + pattern.suffix;
+          const singular = classes.find((c) => c.plural === id) ?? cls!;
+          const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
+          const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
+          const reading: TokenAnalysis = {
+            lemma: citation.lemma + stem,
+            pos: this.#tag('noun', id),
+            word_class: 'noun',
+            morphemes: [
+              { surface: form.slice(0, prefix.full.length), canonical: prefix.full, tag: (tags.prefix ?? 'prefix').replace('{id}', id) },
+              { surface: form.slice(prefix.full.length), canonical: stem, tag: tags.stem ?? 'stem' },
+            ],
+            probability: 0.9,
+            guess: false,
+            source: 'rule',
+            gloss: null,
+            stem_source: 'cartridge',
+          };
+          this.#facts.set(reading, { agrees: [id], extensions: [] });
+          return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        }
+      }
+    }
+    return readings;
+  }
+
   /** Every reading of one form, most probable first. */
   readings(form: string): TokenAnalysis[] {
     const cached = this.#cache.get(form);
@@ -448,6 +515,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     });
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#derived(form, readings);
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
