@@ -157,7 +157,7 @@ describe('Swahili running text', () => {
     assert.equal(first(['mkuu', 'wa', 'kijiji'])?.word_class, 'noun');
   });
 
-  it('reads a noun in -aji made from a known verb as the agent (classes 1/2) or the act (class 14), its citation the singular', () => {
+  it('reads a noun in -aji made from a known verb as the agent (classes 1/2) or the act (class 14), and mwana- + a known noun, its citation the singular', () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['wasomaji', 'mwimbaji', 'waandikaji', 'upikaji']).map((r) => r[0]);
     assert.deepEqual(
@@ -175,6 +175,9 @@ describe('Swahili running text', () => {
     );
     // no known verb *ta behind mtaji: it stays a guess
     assert.equal(analyzer.analyzeTokens(['mtaji'])[0]?.[0]?.guess, true);
+    // mwana- + a known noun: wanachama 'members' (chama 'party, society')
+    const [member] = analyzer.analyzeTokens(['wanachama']).map((r) => r[0]);
+    assert.deepEqual([member?.lemma, member?.pos, member?.guess], ['mwanachama', 'N02', false]);
   });
 
   it('reads a kinship noun with a contracted possessive as the noun, the possessive its last morpheme', () => {

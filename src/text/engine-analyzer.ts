@@ -165,8 +165,12 @@ const textContextSchema = z
           .array(
             z
               .object({
-                /** The derivational suffix (aji) that takes the place of the verb's final vowel `replaces` (a). */
-                suffix: z.string().min(1),
+                /** The word class of the base the lexicon must know (a verb for -aji, a noun for mwana-). */
+                from: z.enum(['verb', 'noun']),
+                /** A stem before the base (ana of mwana-) ... */
+                before: z.string().default(''),
+                /** ... and a suffix after it (aji) that takes the place of the base's final `replaces` (a). */
+                suffix: z.string().default(''),
                 replaces: z.string().default(''),
                 /** The noun classes whose prefixes the derived noun takes (1, 2: the agent; 14: the act). */
                 classes: z.array(z.string().min(1)).min(1),
@@ -443,9 +447,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /**
-   * A word no lexicon knows that is a noun made from a known verb (context.yaml `derived_nouns`: the
-   * agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji 'mining' =
-   * u- + chimb(a) + -aji): the noun's reading, its citation form the singular's, first.
+   * A word no lexicon knows that is a noun made from a known verb or noun (context.yaml `derived_nouns`:
+   * the agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji
+   * 'mining' = u- + chimb(a) + -aji; wanaharakati 'activists' = w- + ana + harakati): the noun's reading,
+   * its citation form the singular's, first.
    */
   #derived(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
     const spec = this.#textContext()?.derived_nouns;
@@ -456,14 +461,15 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const lower = form.toLowerCase();
     for (const pattern of spec.patterns) {
       if (!lower.endsWith(pattern.suffix)) continue;
-      const rest = lower.slice(0, -pattern.suffix.length);
+      const rest = lower.slice(0, lower.length - pattern.suffix.length);
       for (const id of pattern.classes) {
         const cls = classes.find((c) => c.id === id);
         for (const prefix of cls?.prefixes ?? []) {
           if (prefix.full === '' || !rest.startsWith(prefix.full)) continue;
           const root = rest.slice(prefix.full.length);
-          const verb = root + pattern.replaces;
-          if (root.length < 2 || !fits(root, prefix) || !this.readings(verb).some((r) => r.word_class === 'verb' && !r.guess && r.lemma === verb)) continue;
+          if (!root.startsWith(pattern.before) || !fits(root, prefix)) continue;
+          const base = root.slice(pattern.before.length) + pattern.replaces;
+          if (base.length < 2 || !this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && r.lemma === base)) continue;
           const stem = root + pattern.suffix;
           const singular = classes.find((c) => c.plural === id) ?? cls!;
           const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
