@@ -1,8 +1,8 @@
 // Pins how the engine reads Swahili running text: on the annotated development texts (UDHR preamble and
-// articles 1-13; two African Storybook stories; test/fixtures/swh-text/) the first reading has the gold
-// lemma and word class for at least the measured share of words, and the readings a user meets first in
-// a sentence come in the order a reader would give them (a known noun before a guessed verb,
-// closed-class words first, the neighbours deciding between na 'and' and na 'with').
+// articles 1-13; two African Storybook stories; Global Voices news; test/fixtures/swh-text/) the first
+// reading has the gold lemma and word class for at least the measured share of words, and the readings a
+// user meets first in a sentence come in the order a reader would give them (a known noun before a guessed
+// verb, closed-class words first, the neighbours deciding between na 'and' and na 'with').
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { DEV_TEXT, measure } from './swh-text-measure.js';
 const CHECK_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'udhr-check.txt');
 const STORIES_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'stories-dev.txt');
 const WIKI_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'wiki-check.txt');
+const NEWS_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'news-dev.txt');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 
@@ -49,6 +50,13 @@ describe('Swahili running text', () => {
     assert.ok(m.right / m.words >= 0.85, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
   });
 
+  it('the first reading has the gold lemma and word class for at least 89% of the news text (Global Voices headlines and leads)', () => {
+    const m = measure(morphology, NEWS_TEXT);
+    // Measured 86.5% (313/362) before any change for this text, 92.3% (334/362) when this floor was set.
+    assert.ok(m.words >= 360, `the news text has ${m.words} words`);
+    assert.ok(m.right / m.words >= 0.89, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
   it('the first reading has the gold lemma and word class for at least 91% of the stories (another source and genre)', () => {
     const m = measure(morphology, STORIES_TEXT);
     // Measured 77.8% (311/400) before any change for this text, 94.0% (376/400) when this floor was set.
@@ -63,6 +71,9 @@ describe('Swahili running text', () => {
     assert.equal(classOf(['kulikuwa', 'na', 'kijiji'], 1), 'preposition');
     assert.equal(classOf(['wamezaliwa', 'na', 'mama'], 1), 'preposition');
     assert.equal(classOf(['karibu', 'na', 'mto'], 1), 'preposition');
+    // the relative copula: walio na 'who have', lisilo na 'which has no'
+    assert.equal(classOf(['watu', 'walio', 'na', 'mali'], 2), 'preposition');
+    assert.equal(classOf(['jambo', 'lisilo', 'na', 'maana'], 2), 'preposition');
     assert.equal(classOf(['mbuzi', 'na', 'kuku'], 1), 'conjunction');
     assert.equal(classOf(['na'], 0), 'conjunction');
   });
@@ -89,6 +100,33 @@ describe('Swahili running text', () => {
     // small, the same words are common words; quoted speech starts a sentence
     const small = analyzer.analyzeTokens(['fisi', 'mkubwa', 'alikimbia', ',', '"', 'Andika', '!', '"']).map((r) => r[0]);
     assert.deepEqual([small[0]?.word_class, small[1]?.word_class, small[5]?.word_class], ['noun', 'adjective', 'verb']);
+  });
+
+  it('reads the capitalised words of a title-case headline as the words they are, the unknown ones as names', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    // every long word capitalised: a headline; Kuandika and Shuleni follow a name but are a verb and a locative
+    const headline = ['Watoto', 'wa', 'Kenya', 'Kuandika', 'Vitabu', 'Shuleni'];
+    const first = analyzer.analyzeTokens(headline).map((r) => r[0]);
+    assert.deepEqual(
+      first.map((r) => [r?.lemma, r?.word_class]),
+      [
+        ['mtoto', 'noun'],
+        ['a', 'possessive'],
+        ['Kenya', 'proper_noun'],
+        ['andika', 'verb'],
+        ['kitabu', 'noun'],
+        ['shule', 'locative'],
+      ],
+    );
+    // a sentence with a small long word is running text: a capitalised known verb inside it is a name
+    const running = analyzer.analyzeTokens(['Watoto', 'wa', 'Kenya', 'walimwona', 'Andika', '.']).map((r) => r[0]);
+    assert.equal(running[4]?.word_class, 'proper_noun');
+    // a known noun after a name stays the noun (kaskazini 'north' in a place name); an unknown word after it is a name
+    const place = analyzer.analyzeTokens(['Watu', 'wa', 'Korea', 'Kaskazini', 'na', 'Kim', 'Jong', 'walifika']).map((r) => r[0]);
+    assert.deepEqual(
+      [place[2], place[3], place[5], place[6]].map((r) => r?.word_class),
+      ['proper_noun', 'noun', 'proper_noun', 'proper_noun'],
+    );
   });
 
   it("reads an unknown capitalised word inside a sentence as a proper name, but not a sentence's first word that the grammar reads", () => {
@@ -125,6 +163,29 @@ describe('Swahili running text', () => {
     const mkuu = first(['Nairobi', 'ni', 'mji', 'mkuu', 'wa', 'Kenya'], 3);
     assert.deepEqual([mkuu?.lemma, mkuu?.word_class, mkuu?.morphemes[0]?.tag], ['kuu', 'adjective', 'AdjPre3']);
     assert.equal(first(['mkuu', 'wa', 'kijiji'])?.word_class, 'noun');
+  });
+
+  it('reads a noun in -aji made from a known verb as the agent (classes 1/2) or the act (class 14), and mwana- + a known noun, its citation the singular', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const readings = analyzer.analyzeTokens(['wasomaji', 'mwimbaji', 'waandikaji', 'upikaji']).map((r) => r[0]);
+    assert.deepEqual(
+      readings.map((r) => [r?.lemma, r?.pos, r?.guess]),
+      [
+        ['msomaji', 'N02', false],
+        ['mwimbaji', 'N01', false],
+        ['mwandikaji', 'N02', false],
+        ['upikaji', 'N14', false],
+      ],
+    );
+    assert.deepEqual(
+      readings[0]?.morphemes.map((m) => `${m.canonical}[${m.tag}]`),
+      ['wa[BPre2]', 'somaji[NStem]'],
+    );
+    // no known verb *ta behind mtaji: it stays a guess
+    assert.equal(analyzer.analyzeTokens(['mtaji'])[0]?.[0]?.guess, true);
+    // mwana- + a known noun: wanachama 'members' (chama 'party, society')
+    const [member] = analyzer.analyzeTokens(['wanachama']).map((r) => r[0]);
+    assert.deepEqual([member?.lemma, member?.pos, member?.guess], ['mwanachama', 'N02', false]);
   });
 
   it('reads a kinship noun with a contracted possessive as the noun, the possessive its last morpheme', () => {

@@ -159,6 +159,29 @@ const textContextSchema = z
       })
       .strict()
       .optional(),
+    derived_nouns: z
+      .object({
+        patterns: z
+          .array(
+            z
+              .object({
+                /** The word class of the base the lexicon must know (a verb for -aji, a noun for mwana-). */
+                from: z.enum(['verb', 'noun']),
+                /** A stem before the base (ana of mwana-) ... */
+                before: z.string().default(''),
+                /** ... and a suffix after it (aji) that takes the place of the base's final `replaces` (a). */
+                suffix: z.string().default(''),
+                replaces: z.string().default(''),
+                /** The noun classes whose prefixes the derived noun takes (1, 2: the agent; 14: the act). */
+                classes: z.array(z.string().min(1)).min(1),
+              })
+              .strict(),
+          )
+          .min(1),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
     morpheme_tags: z
       .object({
         whole: z.record(z.string(), z.string()).default({}),
@@ -229,7 +252,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * - no lexicon knows it (or it has no reading at all);
    * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
    *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
-   * - it follows a name (`Tembo Mdogo` once `Tembo` is one).
+   * - it follows a name and is no known noun (`Tembo Mdogo` once `Tembo` is one; in `Korea Kaskazini` the
+   *   noun kaskazini 'north' stays the noun, as capitalised common nouns inside names do: `Umoja wa Mataifa`).
    * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
    * (`Tembo Mdogo`: tembo is class 9, mdogo class 1) is a character's name, at a sentence's start too;
    * animate nouns take class 1/2 concords (Ashton 1944, agreement of animate nouns), so the pair reads
@@ -237,11 +261,14 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * At a sentence's start a capitalised word is a name when the same form is one elsewhere in the text,
    * or when it has no known reading and its shape is one the language's own words never have
    * (context.yaml `foreign_shapes`, e.g. a final consonant or a letter its spelling does not use).
+   * In a title-case sentence (a headline: see `titleCase`) the capital marks the title, not a name: there
+   * a capitalised word is a name only when it has no known reading (or is one of a character's name pair).
    */
   #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
     const names = new Set<number>();
     const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
     const start = tokens.map((_, i) => sentenceStart(tokens, i));
+    const title = titleCase(tokens, capital);
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
@@ -258,15 +285,17 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     tokens.forEach((token, i) => {
       if (!capital[i]) return;
       if (pairs.has(i)) names.add(i);
-      else if (start[i]) {
+      else if (title[i]) {
+        if (known(i).length === 0) names.add(i);
+      } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
-      } else if (known(i).length === 0 || names.has(i - 1)) names.add(i);
+      } else if (known(i).length === 0 || (names.has(i - 1) && !known(i).some(isNoun))) names.add(i);
       else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
     });
     // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
     const forms = new Set([...names].map((i) => tokens[i]!));
     tokens.forEach((token, i) => {
-      if (capital[i] && forms.has(token)) names.add(i);
+      if (capital[i] && forms.has(token) && !(title[i] && known(i).length > 0)) names.add(i);
     });
     return names;
   }
@@ -417,6 +446,56 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
+  /**
+   * A word no lexicon knows that is a noun made from a known verb or noun (context.yaml `derived_nouns`:
+   * the agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji
+   * 'mining' = u- + chimb(a) + -aji; wanaharakati 'activists' = w- + ana + harakati): the noun's reading,
+   * its citation form the singular's, first.
+   */
+  #derived(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.derived_nouns;
+    const engine = this.morphology.engine(this.language);
+    if (!spec || !engine.ok) return readings;
+    const classes = engine.value.cartridge.nouns?.classes ?? [];
+    const fits = (stem: string, p: { stem?: string | undefined }) => p.stem === undefined || new RegExp(p.stem, 'u').test(stem);
+    const lower = form.toLowerCase();
+    for (const pattern of spec.patterns) {
+      if (!lower.endsWith(pattern.suffix)) continue;
+      const rest = lower.slice(0, lower.length - pattern.suffix.length);
+      for (const id of pattern.classes) {
+        const cls = classes.find((c) => c.id === id);
+        for (const prefix of cls?.prefixes ?? []) {
+          if (prefix.full === '' || !rest.startsWith(prefix.full)) continue;
+          const root = rest.slice(prefix.full.length);
+          if (!root.startsWith(pattern.before) || !fits(root, prefix)) continue;
+          const base = root.slice(pattern.before.length) + pattern.replaces;
+          if (base.length < 2 || !this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && r.lemma === base)) continue;
+          const stem = root + pattern.suffix;
+          const singular = classes.find((c) => c.plural === id) ?? cls!;
+          const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
+          const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
+          const reading: TokenAnalysis = {
+            lemma: citation.lemma + stem,
+            pos: this.#tag('noun', id),
+            word_class: 'noun',
+            morphemes: [
+              { surface: form.slice(0, prefix.full.length), canonical: prefix.full, tag: (tags.prefix ?? 'prefix').replace('{id}', id) },
+              { surface: form.slice(prefix.full.length), canonical: stem, tag: tags.stem ?? 'stem' },
+            ],
+            probability: 0.9,
+            guess: false,
+            source: 'rule',
+            gloss: null,
+            stem_source: 'cartridge',
+          };
+          this.#facts.set(reading, { agrees: [id], extensions: [] });
+          return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        }
+      }
+    }
+    return readings;
+  }
+
   /** Every reading of one form, most probable first. */
   readings(form: string): TokenAnalysis[] {
     const cached = this.#cache.get(form);
@@ -442,6 +521,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     });
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#derived(form, readings);
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
@@ -518,6 +598,32 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
     if (TERMINAL.test(t)) return true;
   }
   return true;
+}
+
+/** The shortest word a title-case sentence must write with a capital: shorter ones (na, ya, wa, la, kwa, lako) may stay small. */
+const TITLE_WORD = 5;
+
+/**
+ * Which tokens lie in a title-case sentence, a headline such as `Wanaharakati Waomba Ulinzi kwa Makabila
+ * Yanayopinga Uchimbaji Madini`: every word of TITLE_WORD letters or more starts with a capital, and at
+ * least three words do. Running text writes its verbs and most nouns small, so a sentence of names has a
+ * small word among its long ones (`Kim Jong Il, dikteta wa Korea Kaskazini amefariki`).
+ */
+function titleCase(tokens: readonly string[], capital: readonly boolean[]): boolean[] {
+  const out = tokens.map(() => false);
+  let from = 0;
+  const close = (to: number) => {
+    const words = [];
+    for (let k = from; k < to; k++) if (/\p{L}/u.test(tokens[k]!)) words.push(k);
+    const long = words.filter((k) => (tokens[k]!.match(/\p{L}/gu) ?? []).length >= TITLE_WORD);
+    if (long.length > 0 && long.every((k) => capital[k]) && words.filter((k) => capital[k]).length >= 3) for (const k of words) out[k] = true;
+    from = to + 1;
+  };
+  tokens.forEach((t, i) => {
+    if (TERMINAL.test(t)) close(i);
+  });
+  close(tokens.length);
+  return out;
 }
 
 /** The first reading chosen for the word before token i (punctuation between them breaks the link), if any. */
