@@ -92,11 +92,11 @@ export interface LearnedModel {
   lexicon: Map<string, number>;
   weights: Map<string, number>;
   /**
-   * The weights of the context features (`kind=context|POS`) regrouped as `kind=context` -> POS ->
-   * weight, so the ranker looks each context up once per token; a loaded model keeps its context
-   * weights here only (not in `weights`).
+   * The weights of the context features (`kind=context|POS`) packed by context (`ContextWeights`), so
+   * the ranker looks each context up once per token; a loaded model keeps its context weights here
+   * only (not in `weights`).
    */
-  context?: Map<string, Map<string, number>>;
+  context?: ContextWeights;
   /** Multiplies the ranker's scores before the softmax (fitted on the training text). */
   scale: number;
   meta: Record<string, unknown>;
@@ -123,6 +123,118 @@ export interface LeaveOut {
   lexStem: string;
   lexTag: string;
   lexClass: string;
+}
+
+/**
+ * The ranker's context weights (features `kind=context|POS`, `pw=ukuthi|V`) packed by context: each
+ * context (`pw=ukuthi`) names a run of entries, a POS id and a weight each, sorted by POS id, in typed
+ * arrays. The ranker looks a token's contexts up once (`run`) and each candidate's POS in them
+ * (`weight`); a Map of Maps held the same in about four times the memory (23,000 small Maps for zul).
+ */
+export class ContextWeights {
+  /** Context -> the number of its run. */
+  readonly runs: Map<string, number>;
+  /** Where each run starts in `posIds` and `values`; one entry more than runs (the end of the last). */
+  readonly starts: Uint32Array;
+  readonly posIds: Uint16Array;
+  readonly values: Float64Array;
+  /** POS -> its id in `posIds`. */
+  readonly posIndex: Map<string, number>;
+
+  /** From the entries of each run (in any order): `runOf[i]`, `posOf[i]`, `valueOf[i]` make entry i. */
+  constructor(runs: Map<string, number>, posIndex: Map<string, number>, runOf: readonly number[], posOf: readonly number[], valueOf: readonly number[]) {
+    if (posIndex.size > 0xffff) throw new Error(`too many POS tags in the context weights (${posIndex.size})`);
+    this.runs = runs;
+    this.posIndex = posIndex;
+    const starts = new Uint32Array(runs.size + 1);
+    for (const r of runOf) starts[r + 1]!++;
+    for (let r = 0; r < runs.size; r++) starts[r + 1]! += starts[r]!;
+    const fill = starts.slice(0, runs.size);
+    this.posIds = new Uint16Array(runOf.length);
+    this.values = new Float64Array(runOf.length);
+    for (let i = 0; i < runOf.length; i++) {
+      const at = fill[runOf[i]!]!++;
+      this.posIds[at] = posOf[i]!;
+      this.values[at] = valueOf[i]!;
+    }
+    // Each run sorted by POS id (insertion sort: runs are short), for the binary search of `weight`.
+    for (let r = 0; r < runs.size; r++) {
+      for (let i = starts[r]! + 1; i < starts[r + 1]!; i++) {
+        const id = this.posIds[i]!;
+        const value = this.values[i]!;
+        let j = i - 1;
+        for (; j >= starts[r]! && this.posIds[j]! > id; j--) {
+          this.posIds[j + 1] = this.posIds[j]!;
+          this.values[j + 1] = this.values[j]!;
+        }
+        this.posIds[j + 1] = id;
+        this.values[j + 1] = value;
+      }
+    }
+    this.starts = starts;
+  }
+
+  /** The context features among `weights` (the rest are left out), packed. */
+  static of(weights: Iterable<[string, number]>): ContextWeights {
+    const builder = new ContextWeightsBuilder();
+    for (const [feature, weight] of weights) if (isContextFeature(feature)) builder.add(feature.slice(0, feature.lastIndexOf('|')), feature.slice(feature.lastIndexOf('|') + 1), weight);
+    return builder.build();
+  }
+
+  /** The run of a context (`pp=N01`), or -1 when no feature has it. */
+  run(context: string): number {
+    return this.runs.get(context) ?? -1;
+  }
+
+  /** The id of a POS, or -1 when no context feature has it. */
+  posId(pos: string): number {
+    return this.posIndex.get(pos) ?? -1;
+  }
+
+  /** The weight of POS `posId` in run `run` (0 when the run has none, or `run` or `posId` is -1). */
+  weight(run: number, posId: number): number {
+    if (run < 0 || posId < 0) return 0;
+    let lo = this.starts[run]!;
+    let hi = this.starts[run + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const id = this.posIds[mid]!;
+      if (id === posId) return this.values[mid]!;
+      if (id < posId) lo = mid + 1;
+      else hi = mid;
+    }
+    return 0;
+  }
+
+  /** Every feature as `context|POS` with its weight. */
+  *entries(): Generator<[string, number]> {
+    const pos: string[] = [];
+    for (const [name, id] of this.posIndex) pos[id] = name;
+    for (const [context, r] of this.runs) for (let i = this.starts[r]!; i < this.starts[r + 1]!; i++) yield [`${context}|${pos[this.posIds[i]!]}`, this.values[i]!];
+  }
+}
+
+/** Collects context weights entry by entry (`add`), then packs them (`build`). */
+class ContextWeightsBuilder {
+  readonly #runs = new Map<string, number>();
+  readonly #posIndex = new Map<string, number>();
+  readonly #runOf: number[] = [];
+  readonly #posOf: number[] = [];
+  readonly #valueOf: number[] = [];
+
+  add(context: string, pos: string, weight: number): void {
+    let run = this.#runs.get(context);
+    if (run === undefined) this.#runs.set(context, (run = this.#runs.size));
+    let id = this.#posIndex.get(pos);
+    if (id === undefined) this.#posIndex.set(pos, (id = this.#posIndex.size));
+    this.#runOf.push(run);
+    this.#posOf.push(id);
+    this.#valueOf.push(weight);
+  }
+
+  build(): ContextWeights {
+    return new ContextWeights(this.#runs, this.#posIndex, this.#runOf, this.#posOf, this.#valueOf);
+  }
 }
 
 const NOUN_CLASS = /^(?:[A-Za-z]*Pre)(\d+a?)$/;
@@ -202,7 +314,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
   const all = new Map(model.weights);
-  for (const [context, byPos] of model.context ?? []) for (const [pos, weight] of byPos) all.set(`${context}|${pos}`, weight);
+  for (const [feature, weight] of model.context?.entries() ?? []) all.set(feature, weight);
   for (const [feature, weight] of [...all].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
   return {
     'readings.tsv': readings.join('\n') + '\n',
@@ -438,6 +550,24 @@ function* eachKeyed(text: string, line: (key: string, rest: string) => void): Ge
   }
 }
 
+/**
+ * Each line of a TSV file's bytes after its header that has a tab after its first byte:
+ * `line(start, tab, end)`, the byte offsets of its start, its first tab and its end (a pause every
+ * LINES_PER_STEP lines). A tab or a newline byte is never part of a UTF-8 sequence.
+ */
+function* eachByteLine(bytes: Buffer, line: (start: number, tab: number, end: number) => void): Generator<void, void> {
+  let at = bytes.indexOf(10) + 1;
+  let n = 0;
+  while (at > 0 && at < bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    const tab = bytes.indexOf(9, at);
+    if (tab > at && tab < end) line(at, tab, end);
+    at = end + 1;
+    if (++n % LINES_PER_STEP === 0) yield;
+  }
+}
+
 /** How many tokens of the text have each lemma (lower-cased), built once per model on first use. */
 function lemmaCounts(model: LearnedModel): Map<string, number> {
   if (model.lemmas) return model.lemmas;
@@ -527,17 +657,15 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   const lexicon = new Map<string, number>();
   yield* eachRow(read('lexicon.tsv'), ([stem, tag, nounClass, count]) => addLexicon(lexicon, stem!, tag!, nounClass!, Number(count)));
   const weights = new Map<string, number>();
-  const context = new Map<string, Map<string, number>>();
-  yield* eachKeyed(read('weights.tsv'), (feature, weight) => {
-    if (!isContextFeature(feature)) {
-      weights.set(feature, Number(weight));
-      return;
-    }
-    const bar = feature.lastIndexOf('|');
-    const key = feature.slice(0, bar);
-    let byPos = context.get(key);
-    if (!byPos) context.set(key, (byPos = new Map()));
-    byPos.set(feature.slice(bar + 1), Number(weight));
+  const context = new ContextWeightsBuilder();
+  const weightBytes = readFileSync(path.join(dir, 'weights.tsv'));
+  yield* eachByteLine(weightBytes, (start, tab, end) => {
+    // Each key decoded from the bytes on its own: a flat string (a slice of the file's text would keep the whole file).
+    const feature = weightBytes.toString('utf8', start, tab);
+    const weight = Number(weightBytes.toString('latin1', tab + 1, end));
+    const bar = tab > start ? weightBytes.lastIndexOf(0x7c, tab - 1) : -1;
+    if (!isContextFeature(feature) || bar < start) weights.set(feature, weight);
+    else context.add(weightBytes.toString('utf8', start, bar), weightBytes.toString('utf8', bar + 1, tab), weight);
   });
   return yield* indexModelSteps({
     language: String(meta.language ?? path.basename(path.dirname(dir))),
@@ -549,7 +677,7 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
     pairs,
     lexicon,
     weights,
-    context,
+    context: context.build(),
     scale: Number(meta.scale ?? 1),
     meta,
   });
