@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -94,7 +94,7 @@ export function listedEntry(lexicon: ReadonlyMap<string, CartridgeEntry>, candid
 }
 
 /** Sum of the weights of `features`. */
-export function scoreOf(weights: ReadonlyMap<string, number>, features: readonly string[]): number {
+export function scoreOf(weights: Pick<FeatureWeights, 'get'>, features: readonly string[]): number {
   let score = 0;
   for (const f of features) score += weights.get(f) ?? 0;
   return score;
