@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, headClassAfter, isContextFeature, loadModel, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -22,6 +22,8 @@ interface Scored {
   candidates: Candidate[];
   /** Score of each candidate from the features that ignore the neighbours. */
   base: number[];
+  /** Each candidate's POS as an id of the context weights (`ContextWeights.posId`). */
+  posIds: number[];
   /** Each candidate's POS split into its tag and class number (for the agreement feature). */
   own: string[];
   head: string[];
@@ -91,22 +93,8 @@ export function listedEntry(lexicon: ReadonlyMap<string, CartridgeEntry>, candid
   return lexicon.get(`verb\t${lemma}`) ?? lexicon.get(`other\t${lemma}`);
 }
 
-/** Context features `kind=context|POS` regrouped as `kind=context` -> POS -> weight (a loaded model has them so already). */
-function contextTable(weights: ReadonlyMap<string, number>): Map<string, Map<string, number>> {
-  const table = new Map<string, Map<string, number>>();
-  for (const [feature, weight] of weights) {
-    if (!isContextFeature(feature)) continue;
-    const bar = feature.lastIndexOf('|');
-    const context = feature.slice(0, bar);
-    let byPos = table.get(context);
-    if (!byPos) table.set(context, (byPos = new Map()));
-    byPos.set(feature.slice(bar + 1), weight);
-  }
-  return table;
-}
-
 /** Sum of the weights of `features`. */
-export function scoreOf(weights: ReadonlyMap<string, number>, features: readonly string[]): number {
+export function scoreOf(weights: Pick<FeatureWeights, 'get'>, features: readonly string[]): number {
   let score = 0;
   for (const f of features) score += weights.get(f) ?? 0;
   return score;
@@ -138,7 +126,12 @@ export function cutReadings<T extends { probability: number }>(sorted: T[], opti
 export class LearnedTextAnalyzer implements TextAnalyzer {
   readonly language: string;
   private readonly cache = new Map<string, Scored>();
-  private context: Map<string, Map<string, number>> | undefined;
+  #context: ContextWeights | undefined;
+
+  /** The model's context weights (packed from its weights when the model was built in memory). */
+  private get context(): ContextWeights {
+    return (this.#context ??= this.model.context ?? ContextWeights.of(this.model.weights));
+  }
 
   /** Word forms of the annotated text written with a full stop (`isib.`, `njl.njl.`): abbreviations. */
   get abbreviations(): ReadonlySet<string> {
@@ -175,6 +168,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       hit = {
         candidates,
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
+        posIds: candidates.map((c) => this.context.posId(c.pos)),
         own: split.map((m) => (m ? m[2]! : '')),
         head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
         unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
@@ -190,7 +184,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
-    const context = (this.context ??= this.model.context ?? contextTable(this.model.weights));
+    const context = this.context;
     const weights = this.model.weights;
     let previousPos = '<s>';
     let previousPos2 = '<s>';
@@ -199,7 +193,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       const here = next;
-      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], own: [], head: [], unseen: true, listed: [] } : this.scored(tokens[i + 1]!)) : undefined;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], head: [], unseen: true, listed: [] } : this.scored(tokens[i + 1]!)) : undefined;
       if (here === undefined || here.candidates.length === 0) {
         out.push([]);
         if (token !== '') {
@@ -208,7 +202,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         }
         continue;
       }
-      const { candidates, base, own, head, listed } = here;
+      const { candidates, base, posIds, own, head, listed } = here;
       // The same features as contextFeatures() in learned-model.ts, looked up by context first.
       const keys = contextKeys({
         token,
@@ -220,10 +214,10 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         nextPos: priorPos(next?.candidates),
         headClass,
       });
-      const tables = keys.map((k) => context.get(k));
+      const runs = keys.map((k) => context.run(k));
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
-        for (const table of tables) if (table) score += table.get(c.pos) ?? 0;
+        for (const run of runs) score += context.weight(run, posIds[k]!);
         // agreementFeature() of learned-model.ts, from the class split once per token.
         const ownClass = own[k]!;
         return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);

@@ -74,9 +74,11 @@ export interface LearnedModel {
   rawReadings?: string[];
   /**
    * Lower-cased word form -> [reading index, count] pairs, most frequent first; a loaded model
-   * keeps each as its stored text (`12:3 40:1`) until the form is first looked up (`formEntries`).
+   * keeps each as where its pairs start in `formLists` (read with `formEntries`).
    */
-  forms: Map<string, Array<[number, number]> | string>;
+  forms: Map<string, Array<[number, number]> | number>;
+  /** The pairs of a loaded model's forms: at a form's start, how many pairs, then reading and count of each. */
+  formLists?: Uint32Array;
   prefixTemplates: PrefixTemplate[];
   suffixTemplates: SuffixTemplate[];
   /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
@@ -90,13 +92,14 @@ export interface LearnedModel {
   lemmas?: Map<string, number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Map<string, number>;
-  weights: Map<string, number>;
+  /** The ranker's weights of the features that ignore the neighbours (a loaded model's are packed). */
+  weights: FeatureWeights;
   /**
-   * The weights of the context features (`kind=context|POS`) regrouped as `kind=context` -> POS ->
-   * weight, so the ranker looks each context up once per token; a loaded model keeps its context
-   * weights here only (not in `weights`).
+   * The weights of the context features (`kind=context|POS`) packed by context (`ContextWeights`), so
+   * the ranker looks each context up once per token; a loaded model keeps its context weights here
+   * only (not in `weights`).
    */
-  context?: Map<string, Map<string, number>>;
+  context?: ContextWeights;
   /** Multiplies the ranker's scores before the softmax (fitted on the training text). */
   scale: number;
   meta: Record<string, unknown>;
@@ -123,6 +126,187 @@ export interface LeaveOut {
   lexStem: string;
   lexTag: string;
   lexClass: string;
+}
+
+/** Feature -> weight, read-only: a Map, or a loaded model's `PackedWeights`. */
+export interface FeatureWeights extends Iterable<[string, number]> {
+  get(feature: string): number | undefined;
+  readonly size: number;
+}
+
+/** FNV-1a of a string's UTF-16 code units. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Feature weights packed: every feature in one string (`keys`, feature i from `starts[i]` to
+ * `starts[i + 1]`), the weights in a Float64Array, and an open-addressing hash table of the features'
+ * numbers. Half the memory of a Map of 30,000 strings to numbers, and as fast to look up.
+ */
+export class PackedWeights implements FeatureWeights {
+  readonly keys: string;
+  readonly starts: Uint32Array;
+  readonly values: Float64Array;
+  /** Slot -> feature number + 1 (0: empty); as many slots as a power of two above twice the features. */
+  readonly slots: Uint32Array;
+  readonly size: number;
+
+  constructor(features: readonly string[], values: readonly number[]) {
+    this.keys = features.join('');
+    this.starts = new Uint32Array(features.length + 1);
+    for (let i = 0; i < features.length; i++) this.starts[i + 1] = this.starts[i]! + features[i]!.length;
+    this.values = Float64Array.from(values);
+    let size = 16;
+    while (size < features.length * 2) size *= 2;
+    this.slots = new Uint32Array(size);
+    for (let i = 0; i < features.length; i++) {
+      let slot = hashOf(features[i]!) & (size - 1);
+      for (;;) {
+        const taken = this.slots[slot]!;
+        if (taken === 0) break;
+        // A feature listed twice keeps its last weight, as a Map would.
+        if (this.#equals(taken - 1, features[i]!)) break;
+        slot = (slot + 1) & (size - 1);
+      }
+      this.slots[slot] = i + 1;
+    }
+    this.size = this.slots.reduce((n, slot) => n + (slot === 0 ? 0 : 1), 0);
+  }
+
+  get(feature: string): number | undefined {
+    const mask = this.slots.length - 1;
+    for (let slot = hashOf(feature) & mask; ; slot = (slot + 1) & mask) {
+      const taken = this.slots[slot]!;
+      if (taken === 0) return undefined;
+      if (this.#equals(taken - 1, feature)) return this.values[taken - 1];
+    }
+  }
+
+  *[Symbol.iterator](): Generator<[string, number]> {
+    for (const slot of this.slots) if (slot !== 0) yield [this.keys.slice(this.starts[slot - 1], this.starts[slot]), this.values[slot - 1]!];
+  }
+
+  #equals(i: number, feature: string): boolean {
+    const start = this.starts[i]!;
+    if (this.starts[i + 1]! - start !== feature.length) return false;
+    for (let k = 0; k < feature.length; k++) if (this.keys.charCodeAt(start + k) !== feature.charCodeAt(k)) return false;
+    return true;
+  }
+}
+
+/**
+ * The ranker's context weights (features `kind=context|POS`, `pw=ukuthi|V`) packed by context: each
+ * context (`pw=ukuthi`) names a run of entries, a POS id and a weight each, sorted by POS id, in typed
+ * arrays. The ranker looks a token's contexts up once (`run`) and each candidate's POS in them
+ * (`weight`); a Map of Maps held the same in about four times the memory (23,000 small Maps for zul).
+ */
+export class ContextWeights {
+  /** Context -> the number of its run. */
+  readonly runs: Map<string, number>;
+  /** Where each run starts in `posIds` and `values`; one entry more than runs (the end of the last). */
+  readonly starts: Uint32Array;
+  readonly posIds: Uint16Array;
+  readonly values: Float64Array;
+  /** POS -> its id in `posIds`. */
+  readonly posIndex: Map<string, number>;
+
+  /** From the entries of each run (in any order): `runOf[i]`, `posOf[i]`, `valueOf[i]` make entry i. */
+  constructor(runs: Map<string, number>, posIndex: Map<string, number>, runOf: readonly number[], posOf: readonly number[], valueOf: readonly number[]) {
+    if (posIndex.size > 0xffff) throw new Error(`too many POS tags in the context weights (${posIndex.size})`);
+    this.runs = runs;
+    this.posIndex = posIndex;
+    const starts = new Uint32Array(runs.size + 1);
+    for (const r of runOf) starts[r + 1]!++;
+    for (let r = 0; r < runs.size; r++) starts[r + 1]! += starts[r]!;
+    const fill = starts.slice(0, runs.size);
+    this.posIds = new Uint16Array(runOf.length);
+    this.values = new Float64Array(runOf.length);
+    for (let i = 0; i < runOf.length; i++) {
+      const at = fill[runOf[i]!]!++;
+      this.posIds[at] = posOf[i]!;
+      this.values[at] = valueOf[i]!;
+    }
+    // Each run sorted by POS id (insertion sort: runs are short), for the binary search of `weight`.
+    for (let r = 0; r < runs.size; r++) {
+      for (let i = starts[r]! + 1; i < starts[r + 1]!; i++) {
+        const id = this.posIds[i]!;
+        const value = this.values[i]!;
+        let j = i - 1;
+        for (; j >= starts[r]! && this.posIds[j]! > id; j--) {
+          this.posIds[j + 1] = this.posIds[j]!;
+          this.values[j + 1] = this.values[j]!;
+        }
+        this.posIds[j + 1] = id;
+        this.values[j + 1] = value;
+      }
+    }
+    this.starts = starts;
+  }
+
+  /** The context features among `weights` (the rest are left out), packed. */
+  static of(weights: Iterable<[string, number]>): ContextWeights {
+    const builder = new ContextWeightsBuilder();
+    for (const [feature, weight] of weights) if (isContextFeature(feature)) builder.add(feature.slice(0, feature.lastIndexOf('|')), feature.slice(feature.lastIndexOf('|') + 1), weight);
+    return builder.build();
+  }
+
+  /** The run of a context (`pp=N01`), or -1 when no feature has it. */
+  run(context: string): number {
+    return this.runs.get(context) ?? -1;
+  }
+
+  /** The id of a POS, or -1 when no context feature has it. */
+  posId(pos: string): number {
+    return this.posIndex.get(pos) ?? -1;
+  }
+
+  /** The weight of POS `posId` in run `run` (0 when the run has none, or `run` or `posId` is -1). */
+  weight(run: number, posId: number): number {
+    if (run < 0 || posId < 0) return 0;
+    let lo = this.starts[run]!;
+    let hi = this.starts[run + 1]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const id = this.posIds[mid]!;
+      if (id === posId) return this.values[mid]!;
+      if (id < posId) lo = mid + 1;
+      else hi = mid;
+    }
+    return 0;
+  }
+
+  /** Every feature as `context|POS` with its weight. */
+  *entries(): Generator<[string, number]> {
+    const pos: string[] = [];
+    for (const [name, id] of this.posIndex) pos[id] = name;
+    for (const [context, r] of this.runs) for (let i = this.starts[r]!; i < this.starts[r + 1]!; i++) yield [`${context}|${pos[this.posIds[i]!]}`, this.values[i]!];
+  }
+}
+
+/** Collects context weights entry by entry (`add`), then packs them (`build`). */
+class ContextWeightsBuilder {
+  readonly #runs = new Map<string, number>();
+  readonly #posIndex = new Map<string, number>();
+  readonly #runOf: number[] = [];
+  readonly #posOf: number[] = [];
+  readonly #valueOf: number[] = [];
+
+  add(context: string, pos: string, weight: number): void {
+    let run = this.#runs.get(context);
+    if (run === undefined) this.#runs.set(context, (run = this.#runs.size));
+    let id = this.#posIndex.get(pos);
+    if (id === undefined) this.#posIndex.set(pos, (id = this.#posIndex.size));
+    this.#runOf.push(run);
+    this.#posOf.push(id);
+    this.#valueOf.push(weight);
+  }
+
+  build(): ContextWeights {
+    return new ContextWeights(this.#runs, this.#posIndex, this.#runOf, this.#posOf, this.#valueOf);
+  }
 }
 
 const NOUN_CLASS = /^(?:[A-Za-z]*Pre)(\d+a?)$/;
@@ -188,7 +372,12 @@ const byKey = <T, U>(a: [string, T], b: [string, U]): number => (a[0] < b[0] ? -
 export function serializeModel(model: StoredParts): Record<string, string> {
   const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t') : model.rawReadings![i]!))];
   const forms = ['form\treadings'];
-  for (const [form, list] of [...model.forms].sort(byKey)) forms.push(`${form}\t${typeof list === 'string' ? list : list.map(([r, c]) => `${r}:${c}`).join(' ')}`);
+  for (const [form] of [...model.forms].sort(byKey))
+    forms.push(
+      `${form}\t${formEntries(model, form)!
+        .map(([r, c]) => `${r}:${c}`)
+        .join(' ')}`,
+    );
   const prefixes = [
     'count\tprefix\tpos\tbefore\tbefore_surfaces\tstem_tag\trewrite\tkeep_case\tnoun_class',
     ...model.prefixTemplates.map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
@@ -202,7 +391,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
   const all = new Map(model.weights);
-  for (const [context, byPos] of model.context ?? []) for (const [pos, weight] of byPos) all.set(`${context}|${pos}`, weight);
+  for (const [feature, weight] of model.context?.entries() ?? []) all.set(feature, weight);
   for (const [feature, weight] of [...all].sort(byKey)) weights.push(`${feature}\t${+weight.toFixed(4)}`);
   return {
     'readings.tsv': readings.join('\n') + '\n',
@@ -413,26 +602,28 @@ function lemmaOfReading(model: LearnedModel, r: number): string {
 }
 
 /** The readings of a lower-cased form as [reading index, count] pairs (undefined when the text never had it). */
-export function formEntries(model: LearnedModel, form: string): Array<[number, number]> | undefined {
+export function formEntries(model: Pick<LearnedModel, 'forms' | 'formLists'>, form: string): Array<[number, number]> | undefined {
   const stored = model.forms.get(form);
-  if (typeof stored !== 'string') return stored;
-  const list = stored.split(' ').map((pair) => {
-    const colon = pair.lastIndexOf(':');
-    return [Number(pair.slice(0, colon)), Number(pair.slice(colon + 1))] as [number, number];
-  });
-  model.forms.set(form, list);
+  if (typeof stored !== 'number') return stored;
+  const lists = model.formLists!;
+  const list: Array<[number, number]> = [];
+  for (let k = 0, at = stored + 1; k < lists[stored]!; k++, at += 2) list.push([lists[at]!, lists[at + 1]!]);
   return list;
 }
 
-/** Each line of a TSV file after its header, split at its first tab: `line(key, rest)` (a pause every LINES_PER_STEP lines). */
-function* eachKeyed(text: string, line: (key: string, rest: string) => void): Generator<void, void> {
-  let at = text.indexOf('\n') + 1;
+/**
+ * Each line of a TSV file's bytes after its header that has a tab after its first byte:
+ * `line(start, tab, end)`, the byte offsets of its start, its first tab and its end (a pause every
+ * LINES_PER_STEP lines). A tab or a newline byte is never part of a UTF-8 sequence.
+ */
+function* eachByteLine(bytes: Buffer, line: (start: number, tab: number, end: number) => void): Generator<void, void> {
+  let at = bytes.indexOf(10) + 1;
   let n = 0;
-  while (at > 0 && at < text.length) {
-    let end = text.indexOf('\n', at);
-    if (end < 0) end = text.length;
-    const tab = text.indexOf('\t', at);
-    if (tab > at && tab < end) line(text.slice(at, tab), text.slice(tab + 1, end));
+  while (at > 0 && at < bytes.length) {
+    let end = bytes.indexOf(10, at);
+    if (end < 0) end = bytes.length;
+    const tab = bytes.indexOf(9, at);
+    if (tab > at && tab < end) line(at, tab, end);
     at = end + 1;
     if (++n % LINES_PER_STEP === 0) yield;
   }
@@ -446,20 +637,10 @@ function lemmaCounts(model: LearnedModel): Map<string, number> {
     const lemma = lemmaOfReading(model, r).toLowerCase();
     lemmas.set(lemma, (lemmas.get(lemma) ?? 0) + count);
   };
+  const lists = model.formLists;
   for (const stored of model.forms.values()) {
-    if (typeof stored !== 'string') {
-      for (const [r, count] of stored) add(r, count);
-      continue;
-    }
-    // `12:3 40:1` read in place (decoding every form's list would cost more than the whole count).
-    let at = 0;
-    while (at < stored.length) {
-      let end = stored.indexOf(' ', at);
-      if (end < 0) end = stored.length;
-      const colon = stored.lastIndexOf(':', end);
-      add(Number(stored.slice(at, colon)), Number(stored.slice(colon + 1, end)));
-      at = end + 1;
-    }
+    if (typeof stored !== 'number') for (const [r, count] of stored) add(r, count);
+    else for (let k = 0, at = stored + 1; k < lists![stored]!; k++, at += 2) add(lists![at]!, lists![at + 1]!);
   }
   model.lemmas = lemmas;
   return lemmas;
@@ -484,31 +665,78 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
   const meta = parse(read('meta.yaml')) as Record<string, unknown>;
-  // Every line after the header, empty ones too (a reading's index is its line), but a last empty one.
-  const readingsText = read('readings.tsv');
+  // Every line after the header, empty ones too (a reading's index is its line), but a last empty one;
+  // each decoded on its own from the bytes, a flat string (a slice of the file's text would keep the whole file).
+  const readingBytes = readFileSync(path.join(dir, 'readings.tsv'));
   const rawReadings: string[] = [];
-  for (let at = readingsText.indexOf('\n') + 1, n = 1; ; n++) {
-    const end = readingsText.indexOf('\n', at);
-    rawReadings.push(readingsText.slice(at, end < 0 ? readingsText.length : end));
+  for (let at = readingBytes.indexOf(10) + 1, n = 1; at > 0; n++) {
+    const end = readingBytes.indexOf(10, at);
+    rawReadings.push(readingBytes.toString('utf8', at, end < 0 ? readingBytes.length : end));
     if (end < 0) break;
     at = end + 1;
     if (n % LINES_PER_STEP === 0) yield;
   }
   if (rawReadings[rawReadings.length - 1] === '') rawReadings.pop();
   const readings = new Array<StoredReading | undefined>(rawReadings.length);
-  const forms = new Map<string, Array<[number, number]> | string>();
-  yield* eachKeyed(read('forms.tsv'), (form, list) => forms.set(form, list));
+  // Each form's readings packed in one array (`formLists`: the number of pairs, then reading and count of each).
+  const forms = new Map<string, Array<[number, number]> | number>();
+  const lists: number[] = [];
+  const formBytes = readFileSync(path.join(dir, 'forms.tsv'));
+  yield* eachByteLine(formBytes, (start, tab, end) => {
+    const at = lists.length;
+    lists.push(0);
+    let value = 0;
+    let reading = 0;
+    for (let i = tab + 1; i <= end; i++) {
+      const byte = i < end ? formBytes[i]! : 32;
+      if (byte >= 48 && byte <= 57) value = value * 10 + byte - 48;
+      else if (byte === 58) [reading, value] = [value, 0];
+      else if (byte === 32 && i > tab + 1) {
+        lists.push(reading, value);
+        lists[at]!++;
+        value = 0;
+      }
+    }
+    forms.set(formBytes.toString('utf8', start, tab), at);
+  });
+  const formLists = Uint32Array.from(lists);
+  // The templates' strings and morphemes, each kept once (frozen: templates share them).
+  const strings = new Map<string, string>();
+  const once = (text: string): string => {
+    const known = strings.get(text);
+    if (known !== undefined) return known;
+    strings.set(text, text);
+    return text;
+  };
+  const morphemeLists = new Map<string, readonly Morpheme[]>();
+  const morphemes = new Map<string, Morpheme>();
+  const sharedMorphemes = (segmentation: string, surfaces: string): Morpheme[] => {
+    const key = `${segmentation}\t${surfaces}`;
+    let list = morphemeLists.get(key);
+    if (!list) {
+      list = Object.freeze(
+        decodeMorphemes(segmentation, surfaces).map((m) => {
+          const mkey = `${m.surface}\t${m.canonical}\t${m.tag}`;
+          let shared = morphemes.get(mkey);
+          if (!shared) morphemes.set(mkey, (shared = Object.freeze({ surface: once(m.surface), canonical: once(m.canonical), tag: once(m.tag) })));
+          return shared;
+        }),
+      );
+      morphemeLists.set(key, list);
+    }
+    return list as Morpheme[];
+  };
   const prefixTemplates: PrefixTemplate[] = [];
   yield* eachRow(read('prefixes.tsv'), (r) =>
     prefixTemplates.push({
       count: Number(r[0]),
       prefix: r[1]!,
-      pos: r[2]!,
-      before: decodeMorphemes(r[3]!, r[4]!),
-      stemTag: r[5]!,
-      rewrite: r[6]!,
+      pos: once(r[2]!),
+      before: sharedMorphemes(r[3]!, r[4]!),
+      stemTag: once(r[5]!),
+      rewrite: once(r[6]!),
       keepCase: r[7] === '1',
-      nounClass: r[8] ?? '',
+      nounClass: once(r[8] ?? ''),
     }),
   );
   const suffixTemplates: SuffixTemplate[] = [];
@@ -516,40 +744,53 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
     suffixTemplates.push({
       count: Number(r[0]),
       suffix: r[1]!,
-      after: decodeMorphemes(r[2]!, r[3]!),
-      stemTag: r[4]!,
-      lemmaAdd: r[5]!,
-      rewrite: r[6]!,
+      after: sharedMorphemes(r[2]!, r[3]!),
+      stemTag: once(r[4]!),
+      lemmaAdd: once(r[5]!),
+      rewrite: once(r[6]!),
     }),
   );
   const pairs = new Map<string, number>();
   yield* eachRow(read('pairs.tsv'), ([p, q, c]) => pairs.set(`${p} ${q}`, Number(c)));
+  // The three keys of each stem (addLexicon's) decoded from the bytes: flat strings.
   const lexicon = new Map<string, number>();
-  yield* eachRow(read('lexicon.tsv'), ([stem, tag, nounClass, count]) => addLexicon(lexicon, stem!, tag!, nounClass!, Number(count)));
-  const weights = new Map<string, number>();
-  const context = new Map<string, Map<string, number>>();
-  yield* eachKeyed(read('weights.tsv'), (feature, weight) => {
-    if (!isContextFeature(feature)) {
-      weights.set(feature, Number(weight));
-      return;
+  const lexiconBytes = readFileSync(path.join(dir, 'lexicon.tsv'));
+  yield* eachByteLine(lexiconBytes, (start, tab, end) => {
+    const tagEnd = lexiconBytes.indexOf(9, tab + 1);
+    const classEnd = tagEnd < 0 || tagEnd >= end ? -1 : lexiconBytes.indexOf(9, tagEnd + 1);
+    if (classEnd < 0 || classEnd >= end) return;
+    const count = Number(lexiconBytes.toString('latin1', classEnd + 1, end));
+    for (const keyEnd of [classEnd, tagEnd, tab]) {
+      const key = lexiconBytes.toString('utf8', start, keyEnd);
+      lexicon.set(key, (lexicon.get(key) ?? 0) + count);
     }
-    const bar = feature.lastIndexOf('|');
-    const key = feature.slice(0, bar);
-    let byPos = context.get(key);
-    if (!byPos) context.set(key, (byPos = new Map()));
-    byPos.set(feature.slice(bar + 1), Number(weight));
+  });
+  const features: string[] = [];
+  const values: number[] = [];
+  const context = new ContextWeightsBuilder();
+  const weightBytes = readFileSync(path.join(dir, 'weights.tsv'));
+  yield* eachByteLine(weightBytes, (start, tab, end) => {
+    // Each key decoded from the bytes on its own: a flat string (a slice of the file's text would keep the whole file).
+    const feature = weightBytes.toString('utf8', start, tab);
+    const weight = Number(weightBytes.toString('latin1', tab + 1, end));
+    const bar = tab > start ? weightBytes.lastIndexOf(0x7c, tab - 1) : -1;
+    if (!isContextFeature(feature) || bar < start) {
+      features.push(feature);
+      values.push(weight);
+    } else context.add(weightBytes.toString('utf8', start, bar), weightBytes.toString('utf8', bar + 1, tab), weight);
   });
   return yield* indexModelSteps({
     language: String(meta.language ?? path.basename(path.dirname(dir))),
     readings,
     rawReadings,
     forms,
+    formLists,
     prefixTemplates,
     suffixTemplates,
     pairs,
     lexicon,
-    weights,
-    context,
+    weights: new PackedWeights(features, values),
+    context: context.build(),
     scale: Number(meta.scale ?? 1),
     meta,
   });
