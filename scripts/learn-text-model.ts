@@ -176,7 +176,9 @@ for (const [form, counts] of formCounts)
     [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
   );
 
-const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: {} });
+/** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
+const LEMMA_EXTRA = 20;
+const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: { lemma_extra: LEMMA_EXTRA } });
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
 const featureIds = new Map<string, number>();
@@ -297,7 +299,7 @@ for (let f = 0; f < weights.length; f++) {
 // 4. The softmax scale that best fits the training examples' gold readings (log-likelihood).
 let bestScale = 1;
 let bestLikelihood = -Infinity;
-for (const scale of [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8]) {
+for (const scale of [0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]) {
   let likelihood = 0;
   for (const example of examples) {
     const probabilities = softmax(example.candidates.map(score), scale);
@@ -331,6 +333,7 @@ const files = serializeModel({
     paragraphs: paragraphs.length,
     tokens,
     epochs,
+    lemma_extra: LEMMA_EXTRA,
   },
 });
 files['README.md'] = readme();
@@ -370,6 +373,6 @@ Made with:
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |
 | weights.tsv | a ranker feature and its averaged-perceptron weight |
-| meta.yaml | language, source, sizes, softmax scale |
+| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has) |
 `;
 }
