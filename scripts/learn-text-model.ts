@@ -5,7 +5,7 @@
  * trained with each token read as if left out of the counts, so it also learns to rank guesses).
  * Deterministic: the same files give the same bytes.
  *
- *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] FILE...
+ *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20] FILE...
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,10 +39,11 @@ const { values, positionals } = parseArgs({
     holdout: { type: 'string' },
     out: { type: 'string' },
     epochs: { type: 'string', default: '6' },
+    'lemma-extra': { type: 'string', default: '20' },
   },
 });
 if (!values.language || positionals.length === 0) {
-  process.stderr.write('usage: learn-text-model --language <iso> [--holdout dev] [--out DIR] FILE...\n');
+  process.stderr.write('usage: learn-text-model --language <iso> [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20] FILE...\n');
   process.exit(2);
 }
 const language = values.language;
@@ -177,7 +178,7 @@ for (const [form, counts] of formCounts)
   );
 
 /** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
-const LEMMA_EXTRA = 20;
+const LEMMA_EXTRA = Number(values['lemma-extra']);
 const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: { lemma_extra: LEMMA_EXTRA } });
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
@@ -348,6 +349,7 @@ function pct(a: number, b: number): string {
 function readme(): string {
   const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
   const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
+  const extraFlag = LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`;
   const inputs = positionals.map((f) => `<sadii>/${path.basename(f)}`).join(' ');
   return `# Text model (${language})
 
@@ -362,7 +364,7 @@ learnt from that text; these files are distributed under the same licence, with 
 
 Made with:
 
-    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag} ${inputs}
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag} ${inputs}
 
 | file | one line is |
 |---|---|
