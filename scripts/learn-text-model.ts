@@ -5,7 +5,7 @@
  * trained with each token read as if left out of the counts, so it also learns to rank guesses).
  * Deterministic: the same files give the same bytes.
  *
- *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] FILE...
+ *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20] FILE...
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,10 +39,11 @@ const { values, positionals } = parseArgs({
     holdout: { type: 'string' },
     out: { type: 'string' },
     epochs: { type: 'string', default: '6' },
+    'lemma-extra': { type: 'string', default: '20' },
   },
 });
 if (!values.language || positionals.length === 0) {
-  process.stderr.write('usage: learn-text-model --language <iso> [--holdout dev] [--out DIR] FILE...\n');
+  process.stderr.write('usage: learn-text-model --language <iso> [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20] FILE...\n');
   process.exit(2);
 }
 const language = values.language;
@@ -176,7 +177,9 @@ for (const [form, counts] of formCounts)
     [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
   );
 
-const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: {} });
+/** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
+const LEMMA_EXTRA = Number(values['lemma-extra']);
+const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: { lemma_extra: LEMMA_EXTRA } });
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
 const featureIds = new Map<string, number>();
@@ -297,7 +300,7 @@ for (let f = 0; f < weights.length; f++) {
 // 4. The softmax scale that best fits the training examples' gold readings (log-likelihood).
 let bestScale = 1;
 let bestLikelihood = -Infinity;
-for (const scale of [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8]) {
+for (const scale of [0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]) {
   let likelihood = 0;
   for (const example of examples) {
     const probabilities = softmax(example.candidates.map(score), scale);
@@ -331,6 +334,7 @@ const files = serializeModel({
     paragraphs: paragraphs.length,
     tokens,
     epochs,
+    lemma_extra: LEMMA_EXTRA,
   },
 });
 files['README.md'] = readme();
@@ -345,6 +349,7 @@ function pct(a: number, b: number): string {
 function readme(): string {
   const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
   const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
+  const extraFlag = LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`;
   const inputs = positionals.map((f) => `<sadii>/${path.basename(f)}`).join(' ');
   return `# Text model (${language})
 
@@ -359,7 +364,7 @@ learnt from that text; these files are distributed under the same licence, with 
 
 Made with:
 
-    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag} ${inputs}
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag} ${inputs}
 
 | file | one line is |
 |---|---|
@@ -370,6 +375,6 @@ Made with:
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |
 | weights.tsv | a ranker feature and its averaged-perceptron weight |
-| meta.yaml | language, source, sizes, softmax scale |
+| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has) |
 `;
 }

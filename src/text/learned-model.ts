@@ -810,6 +810,17 @@ function bin(count: number): number {
   return count <= 0 ? 0 : Math.min(8, 1 + Math.floor(Math.log2(count)));
 }
 
+/**
+ * Threshold features of a count (`name>=1|tag`, `name>=2|tag`, `name>=4|tag`, ... up to its log2 bin):
+ * a count that passes a threshold shares that feature's weight with every larger count, so the ranker
+ * learns how much more a count is worth from all the counts above it rather than from one bin alone.
+ */
+function atLeast(name: string, count: number, tag: string): string[] {
+  const out: string[] = [];
+  for (let b = 1; b <= bin(count); b += 2) out.push(`${name}>=${b}|${tag}`);
+  return out;
+}
+
 /** Features of a candidate that depend on the token alone (the neighbours are added by the ranker). */
 function baseFeatures(token: string, pos: string, shape = shapeOf(token)): string[] {
   const lower = token.toLowerCase();
@@ -1060,6 +1071,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       `stail3=${canonical.slice(-3).toLowerCase()}|${pre.stemTag}|${pre.pos}`,
       // Whether the text has the lemma, against the suffixes cut off to make it (an extension kept in the lemma or not).
       `lemsig=${lemmaCount > 0}|${sufSig}`,
+      ...atLeast('lemge', lemmaCount, pre.stemTag),
+      ...atLeast('lexge', tagged, pre.stemTag),
+      ...atLeast('exge', exact, pre.stemTag),
+      ...atLeast('sucge', sufCount, pre.stemTag),
+      ...atLeast('prcge', preCount, pre.stemTag),
     ];
     return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
   };
@@ -1091,6 +1107,27 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     if (keys.has(key)) continue;
     keys.add(key);
     out.push(build(k));
+  }
+  // Past the limit, up to the model's `lemma_extra` (meta.yaml; a model learnt before it has none) more
+  // readings whose lemma the text has (leave-one-out counts) and none of the readings so far has, in a
+  // POS one of them has: a known verb or noun behind templates the rough prior put low (the stem
+  // rewrites of a passive, a stacked prefix) is then ranked with the rest.
+  const lemmaExtra = typeof model.meta.lemma_extra === 'number' ? model.meta.lemma_extra : 0;
+  if (lemmaExtra > 0 && out.length >= limit) {
+    const lemmasSoFar = new Set(out.map((c) => c.lemma.toLowerCase()));
+    const posSoFar = new Set(out.map((c) => c.pos));
+    let added = 0;
+    for (const k of order) {
+      if (added >= lemmaExtra) break;
+      const [oi, , sid, [canonical]] = combos[k]!;
+      const o = options[oi]!;
+      if (!posSoFar.has(o.pre.pos)) continue;
+      const lemma = (canonical + model.suffixTemplates[sid]!.lemmaAdd).toLowerCase();
+      if (lemmasSoFar.has(lemma) || (lemmas.get(lemma) ?? 0) - (lemma === leftOutLemma ? 1 : 0) <= 0) continue;
+      lemmasSoFar.add(lemma);
+      out.push(build(k));
+      added++;
+    }
   }
   // How each reading stands against the token's other readings: its place by the rough prior, whether
   // its lemma is the most frequent lemma of the text among theirs, and how far below it (log2 bins).
