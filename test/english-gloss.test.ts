@@ -30,6 +30,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   recent_past: ['she/he carried it (class 7) (today)', 'she/he did not carry it (class 7) (today)'],
   remote_past: ['she/he carried it (class 7) (long ago)', 'she/he did not carry it (class 7) (long ago)'],
   past_progressive: ['she/he was carrying it (class 7)', 'she/he was not carrying it (class 7)'],
+  immediate_past: ['she/he has just carried it (class 7)', 'she/he has not just carried it (class 7)'],
   perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
   not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
   present_perfect_progressive: ['she/he has been carrying it (class 7)', 'she/he has not been carrying it (class 7)'],
@@ -56,7 +57,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 32);
+    assert.equal(new Set(glossTenses).size, 33);
   });
 
   for (const tense of glossTenses) {
@@ -193,6 +194,7 @@ describe('irregular verbs', () => {
       recent_past: 'I went (today)',
       remote_past: 'I went (long ago)',
       past_progressive: 'I was going',
+      immediate_past: 'I have just gone',
       perfect: 'I have gone',
       not_yet: 'I have not yet gone',
       present_perfect_progressive: 'I have been going',

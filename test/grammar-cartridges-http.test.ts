@@ -1,4 +1,4 @@
-// The verb cartridges built from cited grammars (Xhosa, Kinyarwanda, Tswana, Southern Sotho) answer
+// The verb cartridges built from cited grammars (Xhosa, Kinyarwanda, Tswana, Southern Sotho, Luganda) answer
 // GET /api/v1/conjugate like the others: the surface form, its slots and an English gloss, ISO 639-1
 // codes accepted, and a form the cartridge does not model refused with the parameter named.
 import assert from 'node:assert/strict';
@@ -49,5 +49,15 @@ describe('conjugation in the grammar cartridges', () => {
       errors.some((e) => e.parameter === 'polarity' && /not modelled/.test(e.message)),
       JSON.stringify(errors),
     );
+  });
+
+  it('Luganda: the negative subjunctive of the persons the source gives, and the others refused with the subjects that have it', async () => {
+    assert.equal((await conjugate('language=lg&root=kola&subject=1sg&tense=subjunctive&polarity=negative')).surface_form, 'siikole');
+    assert.equal((await conjugate('language=lug&root=kola&subject=3sg&tense=subjunctive&polarity=negative')).surface_form, 'taakole');
+    const res = await h.call(key, '/api/v1/conjugate?language=lug&root=kola&subject=1pl&tense=subjunctive&polarity=negative');
+    assert.equal(res.statusCode, 400, res.body);
+    const errors = problemOf(res).errors as Array<{ parameter: string; allowed?: string[] }>;
+    const subject = errors.find((e) => e.parameter === 'subject');
+    assert.deepEqual(subject?.allowed, ['1sg', '2sg', 'c1'], JSON.stringify(errors));
   });
 });

@@ -35,6 +35,7 @@ const TEMPLATES = {
   recent_past: ['S PAST O (today)', 'S DID not BASE O (today)'],
   remote_past: ['S PAST O (long ago)', 'S DID not BASE O (long ago)'],
   past_progressive: ['S WAS ING O', 'S WAS not ING O'],
+  immediate_past: ['S HAVE just PP O', 'S HAVE not just PP O'],
   perfect: ['S HAVE PP O', 'S HAVE not PP O'],
   not_yet: ['S HAVE not yet PP O', 'S HAVE not yet PP O'],
   present_perfect_progressive: ['S HAVE been ING O', 'S HAVE not been ING O'],

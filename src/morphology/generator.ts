@@ -495,7 +495,11 @@ export class Generator {
     if (typeof spec === 'string') return spec;
     const row = spec.of === 'object' ? object : spec.of === 'head' ? (head ?? subject) : subject;
     const form = row?.concords[spec.concord];
-    if (form === undefined) throw new GenerationError(spec.of, `no ${spec.concord} concord for ${row?.id ?? 'this form'}`);
+    if (form === undefined) {
+      // The rows that have the concord: a tense some persons lack (a form the sources give for some persons only).
+      const allowed = [...this.#rows.values()].filter((r) => r.concords[spec.concord] !== undefined).map((r) => r.id);
+      throw new GenerationError(spec.of, `no ${spec.concord} concord for ${row?.id ?? 'this form'}`, allowed);
+    }
     return form;
   }
 }
