@@ -200,7 +200,7 @@ export class PackedWeights implements FeatureWeights {
 /**
  * The ranker's context weights (features `kind=context|POS`, `pw=ukuthi|V`) packed by context: each
  * context (`pw=ukuthi`) names a run of entries, a POS id and a weight each, sorted by POS id, in typed
- * arrays. The ranker looks a token's contexts up once (`run`) and each candidate's POS in them
+ * arrays. The ranker looks a token's contexts up once (method run) and each candidate's POS in them
  * (`weight`); a Map of Maps held the same in about four times the memory (23,000 small Maps for zul).
  */
 export class ContextWeights {
@@ -263,7 +263,7 @@ export class ContextWeights {
     return this.posIndex.get(pos) ?? -1;
   }
 
-  /** The weight of POS `posId` in run `run` (0 when the run has none, or `run` or `posId` is -1). */
+  /** The weight of POS `posId` in the given run (0 when the run has none, or when the run or `posId` is -1). */
   weight(run: number, posId: number): number {
     if (run < 0 || posId < 0) return 0;
     let lo = this.starts[run]!;
