@@ -245,6 +245,17 @@ describe('Swahili running text', () => {
     assert.deepEqual(na, ['preposition', 'conjunction']);
   });
 
+  it('reads the negative subjunctive of a verb no lexicon knows with its negative marker, not as a longer root', () => {
+    // UDHR art. 5 asiteswe 'that he not be tortured': a- subject, -si- negative, tes-w-e passive subjunctive
+    for (const [word, lemma] of [
+      ['asiteswe', 'tesa'],
+      ['asinyanyaswe', 'nyanyasa'],
+    ]) {
+      const [reading] = first(word!);
+      assert.deepEqual([reading?.lemma, reading?.features.mood, reading?.features.polarity, reading?.in_lexicon], [lemma, 'subjunctive', 'negative', false], word);
+    }
+  });
+
   it('reads a capitalised plural noun as the noun the lexicon knows, not as a guessed verb', () => {
     const [reading] = first('Watu');
     assert.equal(reading?.lemma, 'mtu');
