@@ -129,6 +129,18 @@ describe('Swahili running text', () => {
     );
   });
 
+  it('reads a headline on a line of its own, ended by a single line break, as a headline (POST analyze-text)', async () => {
+    const service = new TextService({ morphology: () => morphology });
+    // Kuandika after a name would be a name inside running text; the line break ends the headline
+    const result = await service.analyzeText('swh', 'Watoto wa Kenya Kuandika Vitabu Shuleni\nWatoto wa Kenya wanaandika vitabu.\nIbara ya 1\nKila mtu ana haki ya kuishi.');
+    assert.ok(result.ok);
+    assert.equal(result.value.sentences.length, 4);
+    const read = (form: string) => result.value.tokens.find((t) => t.text === form)?.analyses[0];
+    assert.deepEqual([read('Kuandika')?.lemma, read('Kuandika')?.word_class], ['andika', 'verb']);
+    // a heading's next line starts a sentence: its first word is the quantifier, not a name
+    assert.deepEqual([read('Kila')?.lemma, read('Kila')?.word_class], ['kila', 'quantifier']);
+  });
+
   it("reads an unknown capitalised word inside a sentence as a proper name, but not a sentence's first word that the grammar reads", () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const readings = analyzer.analyzeTokens(['Mama', 'na', 'Larry', 'walisema', '.', 'Betty', 'alijibu', '.', 'Wanakijiji', 'walifika']);
@@ -231,6 +243,17 @@ describe('Swahili running text', () => {
     assert.ok(result.ok);
     const na = result.value.tokens.filter((t) => t.text === 'na').map((t) => t.analyses[0]?.word_class);
     assert.deepEqual(na, ['preposition', 'conjunction']);
+  });
+
+  it('reads the negative subjunctive of a verb no lexicon knows with its negative marker, not as a longer root', () => {
+    // UDHR art. 5 asiteswe 'that he not be tortured': a- subject, -si- negative, tes-w-e passive subjunctive
+    for (const [word, lemma] of [
+      ['asiteswe', 'tesa'],
+      ['asinyanyaswe', 'nyanyasa'],
+    ]) {
+      const [reading] = first(word!);
+      assert.deepEqual([reading?.lemma, reading?.features.mood, reading?.features.polarity, reading?.in_lexicon], [lemma, 'subjunctive', 'negative', false], word);
+    }
   });
 
   it('reads a capitalised plural noun as the noun the lexicon knows, not as a guessed verb', () => {

@@ -115,6 +115,30 @@ describe('tokenize: offsets, normalisation, sentences', () => {
     assert.deepEqual(sentenceTexts, ['" Yebo . "', 'Ngiyabonga kakhulu !', 'Bheka isib . esilandelayo']);
   });
 
+  it('ends a sentence at a line break after a line without punctuation when the next line starts with a capital', () => {
+    const sentencesOf = (text: string) => {
+      const { tokens, sentences } = tokenize(text);
+      return sentences.map((s) =>
+        tokens
+          .slice(s.start, s.end)
+          .map((t) => t.text)
+          .join(' '),
+      );
+    };
+    // a headline and a heading on lines of their own
+    assert.deepEqual(sentencesOf('Wanaharakati Waomba Ulinzi\nWanaharakati wameomba.\nIbara ya 1\n"Kila mtu" ana haki.'), [
+      'Wanaharakati Waomba Ulinzi',
+      'Wanaharakati wameomba .',
+      'Ibara ya 1',
+      '" Kila mtu " ana haki .',
+    ]);
+    // a hard-wrapped sentence runs on: the next line starts small, or the line before ends in a comma, a
+    // hanging prefix or a short small word
+    assert.deepEqual(sentencesOf('Watoto wa\nshule walifika,\nKenya na\nTanzania we-\nNezinhlelo zonke.'), ['Watoto wa shule walifika , Kenya na Tanzania we- Nezinhlelo zonke .']);
+    // every line a paragraph, as before
+    assert.equal(tokenize('Ibara ya 1\nKila mtu', { paragraphs: 'line' }).sentences.length, 2);
+  });
+
   it('separates paragraphs at blank lines, or at every line when asked', () => {
     const text = 'Umusa omuhle\nuyabonakala.\n\nIsigaba sesibili';
     assert.deepEqual(tokenize(text).paragraphs, [

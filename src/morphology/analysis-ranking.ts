@@ -65,6 +65,8 @@ export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: st
   if (!cell.object) s += 1;
   // Of two derivations that spell the same word (zaliwa: passive of zaa, or applicative + passive), the shorter first.
   s -= 0.25 * (cell.extensions?.length ?? 0);
-  if (cell.polarity === 'positive') s += 0.5;
+  // A known stem's positive form before a negative one that spells the same word; a guess's negative
+  // marker is evidence of its own (asiteswe: a-si-tes-w-e 'that he not be tortured' before a-sites-w-e).
+  if (cell.polarity === 'positive' && lexeme.inLexicon) s += 0.5;
   return s;
 }

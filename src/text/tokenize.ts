@@ -15,7 +15,10 @@
  *   (an ellipsis `...`) is one, and that the full stop of an abbreviation the caller lists (the
  *   annotated text writes `isib.` as one token) stays in its word; any other symbol (`€`, `+`, an emoji) is one token per character;
  * - whitespace separates tokens and is dropped; format characters (zero-width joiners, soft
- *   hyphens) stay inside a word and are dropped between tokens.
+ *   hyphens) stay inside a word and are dropped between tokens;
+ * - a sentence ends after terminal punctuation (and the closing marks after it), at a paragraph break,
+ *   and at a single line break that ends a line without punctuation when the next line starts with a
+ *   capital (a headline or heading on its own line; see `lineEndsSentence`).
  *
  * Offsets are UTF-16 indices into the text as given; each token's `text` is NFC-normalised, so a
  * word typed with a combining accent and one typed precomposed are the same token.
@@ -122,6 +125,7 @@ export function tokenize(text: string, options: TokenizeOptions = {}): Tokenized
           j++;
         }
         if (lineParagraphs || breaks >= 2) closeParagraph();
+        else if (lineEndsSentence(text, tokens[tokens.length - 1], j) && tokens.length > sentenceStart) closeSentence();
         i = j;
         continue;
       }
@@ -171,6 +175,35 @@ export function tokenize(text: string, options: TokenizeOptions = {}): Tokenized
   }
   closeParagraph();
   return { tokens, sentences, paragraphs };
+}
+
+/** The longest small word a line may end in and still run on into a next line that starts with a capital. */
+const SHORT_WORD = 3;
+
+/** Marks that may open a sentence before its first letter. */
+const OPENING = new Set(['"', "'", '\u2018', '\u201C', '\u201E', '\u00AB', '(', '[', '\u2039']);
+
+/**
+ * Whether a single line break ends the sentence when the line before it ends in `last` and the next
+ * line starts at `next`: a line with no punctuation at its end (its last token a word, a number or a
+ * closing mark; not a comma, a colon, a dash or a prefix hanging on its hyphen) followed by a line that
+ * starts with a capital (after any opening quotes or brackets) is a sentence of its own, as a headline
+ * or a heading (`Ibara ya 1`) is. A hard-wrapped sentence runs on: its next line starts small, or the
+ * line before ends in a short small word (`na`, `ya`, `kwa`, `of`), which a phrase runs on from and a
+ * headline seldom ends in (`Rais wa\nTanzania` is one sentence). A wrapped sentence whose next line
+ * starts with a name after a longer word is split there: the price of reading headlines apart.
+ */
+function lineEndsSentence(text: string, last: Token | undefined, next: number): boolean {
+  if (last === undefined) return false;
+  if (last.kind === 'word') {
+    // `we-`: a prefix hanging on its hyphen; `na`, `ya`, `kwa`: a short small word a phrase runs on from
+    if (HYPHENS.has(last.text.slice(-1))) return false;
+    if (last.text === last.text.toLowerCase() && [...last.text].length <= SHORT_WORD) return false;
+  } else if (last.kind !== 'number' && !CLOSING.has(last.text)) return false;
+  let k = next;
+  while (k < text.length && OPENING.has(text[k]!)) k++;
+  const c = charAt(text, k);
+  return isLetter(c) && c !== c!.toLowerCase();
 }
 
 /** The end of the word starting at `i` (a letter or, after a number, the letters that follow it). */
