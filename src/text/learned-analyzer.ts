@@ -18,8 +18,11 @@ const CACHE_LIMIT = 100_000;
 /** Longer tokens are not cached (a cache of 100,000 pathological 10,000-letter tokens would be a gigabyte). */
 const CACHE_TOKEN_LIMIT = 64;
 
+/** What a token's readings keep once scored: their features and keys are not needed again. */
+type Reading = Pick<Candidate, 'lemma' | 'pos' | 'morphemes' | 'guess' | 'source'>;
+
 interface Scored {
-  candidates: Candidate[];
+  candidates: Reading[];
   /** Score of each candidate from the features that ignore the neighbours. */
   base: number[];
   /** Each candidate's POS as an id of the context weights (`ContextWeights.posId`). */
@@ -166,7 +169,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       }
       const split = candidates.map((c) => /^(\D+?)0*(\d+a?)$/.exec(c.pos));
       hit = {
-        candidates,
+        // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
+        candidates: candidates.map(({ lemma, pos, morphemes, guess, source }) => ({ lemma, pos, morphemes, guess, source })),
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         posIds: candidates.map((c) => this.context.posId(c.pos)),
         own: split.map((m) => (m ? m[2]! : '')),

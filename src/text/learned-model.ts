@@ -1210,7 +1210,7 @@ export function contextFeatures(pos: string, context: TokenContext): string[] {
 }
 
 /** The POS a token's candidates put first before ranking ('</s>' past the end, '<unk>' without candidates). */
-export function priorPos(candidates: readonly Candidate[] | undefined): string {
+export function priorPos(candidates: ReadonlyArray<Pick<Candidate, 'pos'>> | undefined): string {
   if (candidates === undefined) return '</s>';
   return candidates.length === 0 ? '<unk>' : candidates[0]!.pos;
 }
