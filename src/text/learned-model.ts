@@ -249,7 +249,11 @@ export class ContextWeights {
   /** The context features among `weights` (the rest are left out), packed. */
   static of(weights: Iterable<[string, number]>): ContextWeights {
     const builder = new ContextWeightsBuilder();
-    for (const [feature, weight] of weights) if (isContextFeature(feature)) builder.add(feature.slice(0, feature.lastIndexOf('|')), feature.slice(feature.lastIndexOf('|') + 1), weight);
+    for (const [feature, weight] of weights) {
+      if (!isContextFeature(feature)) continue;
+      const bar = feature.lastIndexOf('|');
+      builder.add(feature.slice(0, bar), feature.slice(bar + 1), weight);
+    }
     return builder.build();
   }
 
@@ -811,7 +815,8 @@ function bin(count: number): number {
 }
 
 /**
- * Threshold features of a count (`name>=1|tag`, `name>=2|tag`, `name>=4|tag`, ... up to its log2 bin):
+ * Threshold features of a count (`name>=b|tag` for every odd log2 bin b up to the count's own, `bin()`:
+ * `>=1` for a count of 1 or more, `>=3` for 4 or more, `>=5` for 16, `>=7` for 64):
  * a count that passes a threshold shares that feature's weight with every larger count, so the ranker
  * learns how much more a count is worth from all the counts above it rather than from one bin alone.
  */
