@@ -26,8 +26,38 @@ export class LexiconReadings {
     const from = this.generator.cartridge.words?.classes.find((c) => c.id === wordClass)?.stems_from ?? [];
     const source = from.map((c) => this.generator.lexeme(lexeme.lemma, c)).find((l) => l.inLexicon);
     if (source) return { ...lexeme, inLexicon: true, gloss: source.gloss };
-    // ... or as the stem of a noun of the lexicon (kienyeji 'in the local way' from mw-enyeji 'local person').
-    return from.includes('noun') && this.#nounStems().has(lexeme.lemma) && !this.#lemmas().has(lexeme.lemma) ? { ...lexeme, inLexicon: true } : lexeme;
+    // ... or as the stem of a noun of the lexicon (kienyeji 'in the local way' from mw-enyeji 'local person'),
+    // or a noun's plural (kimataifa 'internationally' from ma-taifa 'nations').
+    const known = (this.#nounStems().has(lexeme.lemma) || this.#nounPlurals().has(lexeme.lemma)) && !this.#lemmas().has(lexeme.lemma);
+    return from.includes('noun') && known ? { ...lexeme, inLexicon: true } : lexeme;
+  }
+
+  #plurals?: Map<string, string>;
+  /** The plural citation forms of the lexicon's nouns that differ from their singular (taifa: mataifa), by lemma. */
+  #nounPluralOf(): Map<string, string> {
+    if (!this.#plurals) {
+      this.#plurals = new Map();
+      const nouns = this.generator.nouns;
+      for (const entry of this.generator.cartridge.lexicon) {
+        if (entry.word_class !== 'noun' || !nouns) continue;
+        const cls = nouns.classify(entry.lemma, entry.noun_class);
+        if (!cls?.plural) continue;
+        const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'pl', form: 'full' };
+        try {
+          const plural = this.generator.generate(entry.lemma, cell).surface;
+          if (plural !== entry.lemma) this.#plurals.set(entry.lemma, plural);
+        } catch {
+          continue;
+        }
+      }
+    }
+    return this.#plurals;
+  }
+
+  #pluralSet?: Set<string>;
+  #nounPlurals(): Set<string> {
+    this.#pluralSet ??= new Set(this.#nounPluralOf().values());
+    return this.#pluralSet;
   }
 
   #citations?: Map<string, Analysis[]>;
@@ -178,7 +208,11 @@ export class LexiconReadings {
       for (const cell of cells) {
         if (cell.word_class !== entry.word_class && !derived.get(cell.word_class)?.includes(entry.word_class)) continue;
         if (cell.word_class === 'noun' && cell.noun_class !== this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id) continue;
-        for (const lemma of cell.word_class !== entry.word_class && stem && stem !== entry.lemma ? [entry.lemma, stem] : [entry.lemma]) {
+        // (and the noun's plural: ki-mataifa 'internationally' from ma-taifa 'nations')
+        const plural = cell.word_class !== entry.word_class ? this.#nounPluralOf().get(entry.lemma) : undefined;
+        const lemmas = cell.word_class !== entry.word_class && stem && stem !== entry.lemma ? [entry.lemma, stem] : [entry.lemma];
+        if (plural && !this.#lemmas().has(plural)) lemmas.push(plural);
+        for (const lemma of lemmas) {
           let surface: string;
           try {
             surface = this.generator.generate(lemma, cell).surface;

@@ -400,6 +400,20 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return this.#context ?? undefined;
   }
 
+  #capitals?: Set<string>;
+  /**
+   * Whether the lexicon writes `lemma` (of `wordClass`) with a capital: rows flagged `capital`, the nouns of
+   * peoples and languages (Mwafrika, Kiswahili). The engine works on the small letters; the reading's lemma gets the capital.
+   */
+  #capital(lemma: string, wordClass: string): boolean {
+    if (!this.#capitals) {
+      const engine = this.morphology.engine(this.language);
+      const lexicon = engine.ok ? engine.value.cartridge.lexicon : [];
+      this.#capitals = new Set(lexicon.filter((e) => e.flags.includes('capital')).map((e) => `${e.lemma}\t${e.word_class}`));
+    }
+    return this.#capitals.has(`${lemma}\t${wordClass}`);
+  }
+
   /** The tag of a word class in the cartridge's tag set (`{class}`: the class, two digits), else the engine's own. */
   #tag(wordClass: string, nounClass: string | undefined, fallback?: string): string {
     const template = this.#textContext()?.tags[wordClass];
@@ -512,6 +526,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const probabilities = probabilitiesOf(views.map((v) => v.score));
     const tagged = views.map((v, i) => {
       const reading = readingOf(v, probabilities[i]!);
+      if (v.in_lexicon && this.#capital(reading.lemma, reading.word_class)) reading.lemma = reading.lemma.charAt(0).toUpperCase() + reading.lemma.slice(1);
       const agrees = this.#agrees(v);
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
       const tags = this.#textContext()?.morpheme_tags;
