@@ -403,7 +403,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   #capitals?: Set<string>;
   /**
    * Whether the lexicon writes `lemma` (of `wordClass`) with a capital: rows flagged `capital`, the nouns of
-   * peoples and languages (Mwafrika, Kiswahili). The engine works on the small letters; the reading's lemma gets the capital.
+   * peoples and languages (Mwafrika 'African'). The engine works on the small letters; the reading's lemma gets the capital.
    */
   #capital(lemma: string, wordClass: string): boolean {
     if (!this.#capitals) {
