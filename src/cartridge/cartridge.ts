@@ -51,7 +51,8 @@ const formationSchema = z
     /** Final vowel when the subject is plural / when an object marker is present (imperatives). */
     fv_plural: z.string().optional(),
     fv_object: z.string().optional(),
-    post_final: z.string().optional(),
+    /** Suffix after the final vowel: a literal (-yo) or a concord (the relative suffix of a tenseless relative). */
+    post_final: morphSpec.optional(),
     /** Put the stem-support morph (or this morph) before stems that need support (see verbs.stem_support). */
     stem_support: z.union([z.boolean(), z.string()]).optional(),
     /** The form has no subject marker (habitual hu-, imperative, infinitive). */

@@ -345,7 +345,7 @@ export class Generator {
     const keepsOwn = lexeme.ownFinalVowel !== null && !cell.extensions?.length;
     const fv = keepsOwn ? lexeme.ownFinalVowel! : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
     put('fv', fv);
-    const post = [formation.post_final, plural ? formation.plural_suffix : undefined, lexeme.enclitic].filter(Boolean).join('');
+    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow), plural ? formation.plural_suffix : undefined, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
     const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
