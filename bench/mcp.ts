@@ -3,6 +3,9 @@
  * `conjugate_verb` (the worked example) in sequence:
  *   - over HTTP: the SDK client against `/mcp` of `lugha serve`; baseline: the same
  *     form from `GET /api/v1/conjugate` of the same server (what MCP adds over REST);
+ *   - over HTTP with `fetch` alone: the exact request the SDK client sent (its headers and
+ *     JSON-RPC body, recorded once) posted again with `fetch` and the answer read whole, for each
+ *     revision: what the server adds over REST, without the SDK client's own cost;
  *   - over stdio: the SDK client driving `lugha mcp`; baseline: a bare child process
  *     answering each JSON-RPC line on stdio with the same result bytes (what the SDK
  *     and the engine add over the pipe).
@@ -60,6 +63,28 @@ async function measure(once: () => Promise<void>): Promise<Latency> {
 async function expectForm(client: Client): Promise<void> {
   const result = await client.callTool({ name: 'conjugate_verb', arguments: args });
   if ((result.structuredContent as { surface_form?: string } | undefined)?.surface_form !== 'hawatakipenda') throw new Error(`unexpected answer: ${JSON.stringify(result).slice(0, 300)}`);
+}
+
+/** A `fetch` for the SDK client's transport that keeps the last `tools/call` it sent (headers and body). */
+function recordingFetch(): { fetch: typeof fetch; recorded(): { headers: Headers; body: string } } {
+  let last: { headers: Headers; body: string } | undefined;
+  return {
+    fetch: (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('"tools/call"')) last = { headers: new Headers(init.headers), body: init.body };
+      return fetch(input, init);
+    },
+    recorded() {
+      if (!last) throw new Error('the SDK client sent no tools/call');
+      return last;
+    },
+  };
+}
+
+/** Posts a recorded tools/call again with `fetch` and reads the whole answer (JSON or an SSE stream). */
+async function replay(url: URL, request: { headers: Headers; body: string }): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: request.headers, body: request.body });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes('hawatakipenda')) throw new Error(`unexpected answer ${response.status}: ${text.slice(0, 300)}`);
 }
 
 /** A child answering every JSON-RPC request line with `result` (and initialize with a minimal handshake). */
@@ -192,15 +217,22 @@ async function coldStarts(dataDir: string, key: string, runs: number) {
 
 /** The tool-call latency figures (see the head of this file). */
 async function latencies(lugha: LughaServer, key: string, coldCalls: number): Promise<void> {
+  const endpoint = new URL(`${lugha.origin}/mcp`);
+  const httpRecorder = recordingFetch();
   const http = new Client({ name: 'lugha-bench', version: '1' });
-  await http.connect(new StreamableHTTPClientTransport(new URL(`${lugha.origin}/mcp`), { requestInit: { headers: lugha.headers } }));
+  await http.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: lugha.headers }, fetch: httpRecorder.fetch }));
   const sample = await http.callTool({ name: 'conjugate_verb', arguments: args });
   const mcpHttp = await measure(() => expectForm(http));
   await http.close();
+  const modernRecorder = recordingFetch();
   const modern = new Client({ name: 'lugha-bench', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-  await modern.connect(new StreamableHTTPClientTransport(new URL(`${lugha.origin}/mcp`), { requestInit: { headers: lugha.headers } }));
+  await modern.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: lugha.headers }, fetch: modernRecorder.fetch }));
   const mcpModern = await measure(() => expectForm(modern));
   await modern.close();
+  const httpRequest = httpRecorder.recorded();
+  const mcpFetch = await measure(() => replay(endpoint, httpRequest));
+  const modernRequest = modernRecorder.recorded();
+  const mcpModernFetch = await measure(() => replay(endpoint, modernRequest));
   const restUrl = `${lugha.origin}/api/v1/conjugate?${new URLSearchParams(args).toString()}`;
   const rest = await measure(async () => {
     const response = await fetch(restUrl, { headers: lugha.headers });
@@ -223,13 +255,17 @@ async function latencies(lugha: LughaServer, key: string, coldCalls: number): Pr
     { figure: 'HTTP /mcp p99 vs REST GET /conjugate', lugha: mcpHttp.p99, baseline: rest.p99, unit: 'ms' },
     { figure: 'HTTP /mcp 2026-07-28 p50 vs REST', lugha: mcpModern.p50, baseline: rest.p50, unit: 'ms' },
     { figure: 'HTTP /mcp 2026-07-28 p99 vs REST', lugha: mcpModern.p99, baseline: rest.p99, unit: 'ms' },
+    { figure: 'HTTP /mcp, fetch client, p50 vs REST', lugha: mcpFetch.p50, baseline: rest.p50, unit: 'ms' },
+    { figure: 'HTTP /mcp, fetch client, p99 vs REST', lugha: mcpFetch.p99, baseline: rest.p99, unit: 'ms' },
+    { figure: 'HTTP /mcp 2026-07-28, fetch client, p50 vs REST', lugha: mcpModernFetch.p50, baseline: rest.p50, unit: 'ms' },
+    { figure: 'HTTP /mcp 2026-07-28, fetch client, p99 vs REST', lugha: mcpModernFetch.p99, baseline: rest.p99, unit: 'ms' },
     { figure: 'stdio p50 vs bare stdio echo', lugha: mcpStdio.p50, baseline: pipe.p50, unit: 'ms' },
     { figure: 'stdio p99 vs bare stdio echo', lugha: mcpStdio.p99, baseline: pipe.p99, unit: 'ms' },
   ]);
   process.stdout.write(
-    `the HTTP /mcp rows without a revision are a 2025-11-25 client (the SDK client's default).\n` +
-      `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
-      `requests counted by the quota: ${counted} (expected ${4 * (calls + WARM_UP) + 1 + coldCalls}, ${coldCalls} of them cold-start calls)\n`,
+    `the HTTP /mcp rows without a revision are a 2025-11-25 client (the SDK client's default); the fetch client rows post the request the SDK client sent, with fetch alone.\n` +
+      `means: HTTP /mcp ${mcpHttp.mean.toFixed(2)} ms, 2026-07-28 ${mcpModern.mean.toFixed(2)} ms, fetch ${mcpFetch.mean.toFixed(2)} ms, 2026-07-28 fetch ${mcpModernFetch.mean.toFixed(2)} ms, REST ${rest.mean.toFixed(2)} ms, stdio ${mcpStdio.mean.toFixed(2)} ms, echo ${pipe.mean.toFixed(2)} ms; ` +
+      `requests counted by the quota: ${counted} (expected ${6 * (calls + WARM_UP) + 1 + coldCalls}, ${coldCalls} of them cold-start calls)\n`,
   );
 }
 

@@ -1,11 +1,11 @@
 // The in-process key cache never lets a changed key through longer than documented: a key revoked
-// or rotated through another process (another service over the same SQLite file, or another
-// instance over PostgreSQL) is refused on the next request when the store or Redis can say so,
-// and within KEY_CACHE_TTL_MS over PostgreSQL alone.
+// or rotated through the same service is refused on the next request; through another process, on
+// the next request with Redis, within KEY_CHANGE_CHECK_MS over the same SQLite file, and within
+// KEY_CACHE_TTL_MS over PostgreSQL alone.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { KEY_CACHE_TTL_MS } from '../src/access/key-service.js';
+import { KEY_CACHE_TTL_MS, KEY_CHANGE_CHECK_MS } from '../src/access/key-service.js';
 import { loadConfig, type ConfigFlags } from '../src/config.js';
 import { openServices, type Services } from '../src/services.js';
 import { freshPostgresDatabase, freshRedisPrefix, postgresUp, redisUp, skipUnless } from './backends.js';
@@ -51,10 +51,10 @@ async function changesSeen(a: Services, b: Services, wait: () => Promise<void>):
 }
 
 describe('key cache', () => {
-  it('SQLite: a change committed by another connection is seen on the next lookup', async () => {
+  it('SQLite: a change committed by another connection is seen once KEY_CHANGE_CHECK_MS have passed', async () => {
     const pair = await twoInstances({});
     try {
-      await changesSeen(pair.a, pair.b, async () => {});
+      await changesSeen(pair.a, pair.b, () => new Promise((resolve) => setTimeout(resolve, KEY_CHANGE_CHECK_MS + 10)));
     } finally {
       await pair.close();
     }

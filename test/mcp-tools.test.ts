@@ -66,6 +66,9 @@ describe('MCP tools, in-process', () => {
     assert.equal(result.isError, undefined, text);
     assert.ok(data, 'structured content');
     assert.deepEqual(JSON.parse(text.slice(text.indexOf('{'))), data, 'the text carries the same JSON');
+    // The server does not check its outputs per call (src/mcp/server.ts): every one a test gets matches the advertised schema.
+    const parsed = tools.find((t) => t.name === name)!.output.safeParse(data);
+    assert.ok(parsed.success, `${name}: the output matches its schema: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`);
     return data;
   }
 

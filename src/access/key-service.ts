@@ -56,26 +56,37 @@ export interface KeyChangeFeed {
  * instance is seen within this time even if its change message is lost.
  */
 export const KEY_CACHE_TTL_MS = 1000;
+/**
+ * How often, at most, the key cache asks a store that can say cheaply whether another connection
+ * committed (SQLite's `data_version`) whether it did: a revocation or rotation made by another
+ * process on the same database file (the CLI, another instance) is seen within this time. Asking
+ * on every request cost 8-9% of a metered request's CPU (docs/benchmarks.md). A change made through
+ * this service, or published on the change feed, is seen at once.
+ */
+export const KEY_CHANGE_CHECK_MS = 100;
 /** Keys kept in the cache; the oldest entry goes when a new one would pass this. */
 const KEY_CACHE_SIZE = 10_000;
 
 interface CachedKey {
   key: KeyRecord;
   secret: SecretRecord;
-  /** The store's change counter when read (SQLite), or performance.now() before the read (TTL). */
+  /** performance.now() before the read: the entry's age, for a store without a change counter. */
   stamp: number;
 }
 
 export class KeyService {
   /**
-   * Found keys by secret hash. An entry is used while the store's change counter is unchanged
-   * (SQLite: any commit by another connection empties the cache) or, without one, for
-   * KEY_CACHE_TTL_MS; a change made through this service, or published on `changes` by
-   * another instance, empties it at once. Unknown hashes are never cached.
+   * Found keys by secret hash. With a store change counter (SQLite), the counter is read at most
+   * every KEY_CHANGE_CHECK_MS and the cache emptied when it moved (another connection committed);
+   * without one, an entry is used for KEY_CACHE_TTL_MS. A change made through this service, or
+   * published on `changes` by another instance, empties it at once. Unknown hashes are never cached.
    */
   readonly #cache = new Map<string, CachedKey>();
   /** Counts the times the cache was emptied: a lookup that overlapped one is not cached. */
   #generation = 0;
+  /** The store's change counter when last read, and when (performance.now()). */
+  #counterValue: number | undefined;
+  #counterReadAt = -Infinity;
   #subscribed: Promise<void> | undefined;
 
   constructor(private readonly deps: { store: Store; clock: Clock; languageCodes: LanguageCodes; changes?: KeyChangeFeed }) {}
@@ -154,8 +165,9 @@ export class KeyService {
 
   /**
    * Checks an `Authorization` header value. The key comes from the cache when it is still
-   * current (see `#cache`): a revocation or rotation is seen at once on this instance and on
-   * instances sharing the SQLite file, and within KEY_CACHE_TTL_MS (at once with Redis) on others.
+   * current (see `#cache`): a revocation or rotation is seen at once on this instance, within
+   * KEY_CHANGE_CHECK_MS on instances sharing the SQLite file, and within KEY_CACHE_TTL_MS
+   * (at once with Redis) on others.
    */
   async authenticate(authorization: string | undefined): Promise<Result<Principal, AuthFailure>> {
     if (authorization === undefined || authorization.trim() === '') {
@@ -187,10 +199,18 @@ export class KeyService {
   async #find(hash: string): Promise<{ key: KeyRecord; secret: SecretRecord } | undefined> {
     const keys = this.deps.store.keys;
     const counter = keys.changeCounter;
-    const stamp = counter ? counter() : performance.now();
+    const stamp = performance.now();
+    if (counter && stamp - this.#counterReadAt >= KEY_CHANGE_CHECK_MS) {
+      // Read before any lookup below, so a key read after this point is at least this fresh.
+      this.#counterReadAt = stamp;
+      const value = counter();
+      if (value !== this.#counterValue) {
+        if (this.#counterValue !== undefined) this.#forget(); // another connection committed: anything cached may be stale
+        this.#counterValue = value;
+      }
+    }
     const cached = this.#cache.get(hash);
-    if (cached && (counter ? cached.stamp === stamp : stamp - cached.stamp < KEY_CACHE_TTL_MS)) return cached;
-    if (counter && cached) this.#cache.clear(); // another connection committed: anything cached may be stale
+    if (cached && (counter || stamp - cached.stamp < KEY_CACHE_TTL_MS)) return cached;
     if (this.deps.changes && !this.#subscribed) {
       this.#subscribed = this.deps.changes
         .subscribe(() => this.#forget())

@@ -18,16 +18,19 @@ const deferred = new WeakMap<z.ZodType, Map<string, StandardSchemaWithJSON>>();
  * `schema` as a Standard Schema whose JSON Schema conversions are computed once (and frozen).
  * With `validate: 'deferred'` the SDK's own check accepts any value: the schema is still
  * advertised, and the caller validates after authorising and metering the call (server.ts).
+ * `validate: 'none'` is the same pass-through, for a value the caller never needs to check: a
+ * tool's output, which the engine builds to its type (test/mcp-tools.test.ts parses every
+ * output a test gets with the tool's schema), as the REST routes' serialisers do not validate.
  */
 export function withCachedJsonSchema(
   schema: z.ZodType,
   options: {
-    validate?: 'sdk' | 'deferred';
+    validate?: 'sdk' | 'deferred' | 'none';
     /** Adds to the advertised input JSON Schema (deferred only); `key` names the annotation, as two tools may share a schema. */
     annotate?: { key: string; apply: (json: Record<string, unknown>) => Record<string, unknown> };
   } = {},
 ): StandardSchemaWithJSON {
-  if (options.validate === 'deferred') {
+  if (options.validate === 'deferred' || options.validate === 'none') {
     let forSchema = deferred.get(schema);
     if (!forSchema) deferred.set(schema, (forSchema = new Map()));
     const known = forSchema.get(options.annotate?.key ?? '');

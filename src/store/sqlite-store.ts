@@ -45,7 +45,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
     throw error;
   }
   // data_version changes when another connection (the CLI revoking a key, another instance)
-  // commits: the key cache checks it on every request, so such a change is seen at once.
+  // commits: the key cache reads it at most every KEY_CHANGE_CHECK_MS (src/access/key-service.ts),
+  // so such a change is seen within that time.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return new KyselyStore('sqlite', db, { changeCounter: () => dataVersion.get() as number, quotaFlushMs: options.quotaFlushMs ?? 0 });
 }
