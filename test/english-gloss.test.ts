@@ -453,6 +453,13 @@ describe('English stative verbs keep the simple form where a Bantu tense is prog
     assert.equal(gloss('want', sheHe, 'persistive', 'negative', class7), 'she/he no longer wants it (class 7)');
   });
 
+  it('reads the habitual of a stative verb other than be as the simple present', () => {
+    assert.equal(gloss('like', I, 'habitual', 'positive', class7), 'I like it (class 7)');
+    assert.equal(gloss('know', they, 'habitual', 'negative'), 'they do not know');
+    assert.equal(gloss('read', I, 'habitual'), 'I usually read');
+    assert.equal(gloss('be', sheHe, 'habitual'), 'she/he is usually');
+  });
+
   it('keeps the progressive of dynamic verbs', () => {
     assert.equal(gloss('read', I, 'present_progressive'), 'I am reading');
     assert.equal(gloss('eat', they, 'past_progressive'), 'they were eating');

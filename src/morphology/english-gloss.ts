@@ -203,6 +203,15 @@ const STATIVE_SIMPLE: readonly [RegExp, string][] = [
   [/\bbeen ING\b/, 'PP'],
 ];
 
+/**
+ * A habitual template read as the simple tense for a stative verb other than 'be': a state holds
+ * without 'usually' ('ndimakonda' 'I like', not 'I usually like'); 'be' keeps it ('she/he is usually').
+ */
+const STATIVE_HABITUAL: readonly [RegExp, string][] = [
+  [/\busually PRES\b/, 'PRES'],
+  [/\bDO not usually BASE\b/, 'DO not BASE'],
+];
+
 /** The imperative of a person other than the addressee: 'let us read', 'let her/him not read'. */
 const LET = ['let SUBJ BASE O', 'let SUBJ not BASE O'] as const;
 
@@ -228,6 +237,7 @@ export function englishGloss(request: GlossRequest): string {
     if (object && !('reflexive' in object) && object.person === relativeHead.person && object.number === relativeHead.number && object.nounClass === relativeHead.nounClass) object = undefined;
   }
   if (isStative(head)) for (const [pattern, replacement] of STATIVE_SIMPLE) template = template.replace(pattern, replacement);
+  if (isStative(head) && head !== 'be') for (const [pattern, replacement] of STATIVE_HABITUAL) template = template.replace(pattern, replacement);
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 
   const forms = inflect(head);
