@@ -1,13 +1,81 @@
 #!/usr/bin/env node
 // Entry point of the `lugha` command; runs the compiled TypeScript in dist/.
-import { existsSync } from 'node:fs';
+//
+// `npm run build` also bundles dist/ into one file, dist/lugha.cjs (scripts/bundle-cli.mjs). This
+// runs that file when it is there and not older than the dist/ files it was made from, compiled
+// with a V8 code cache: one file per command under dist/code-cache/, written at the exit of the
+// first run that had none (or whose cache V8 refused: another Node, other flags), for this Node
+// version, its flags and this bundle. Compiling and linking hundreds of modules was most of the
+// start of `lugha mcp`; see docs/benchmarks.md. Otherwise it imports dist/cli/main.js.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
-const entry = new URL('../dist/cli/main.js', import.meta.url);
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const entry = path.join(dist, 'cli', 'main.js');
 if (!existsSync(entry)) {
   process.stderr.write('lugha: dist/ is missing; run `npm ci` (or `npm run build`) in the repository first\n');
   process.exit(1);
 }
-const { main } = await import(entry.href);
+
+/** The bundle's path when it is current: present, and no dist/ file it was made from changed after it. */
+function currentBundle() {
+  const bundle = path.join(dist, 'lugha.cjs');
+  // Dynamic import() from the bundle (the few packages it leaves to Node) needs this (Node 20.12 and newer).
+  if (!vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) return undefined;
+  try {
+    const made = statSync(bundle).mtimeMs;
+    const { inputs } = JSON.parse(readFileSync(`${bundle}.json`, 'utf8'));
+    for (const input of inputs) if (statSync(path.join(dist, input)).mtimeMs > made) return undefined;
+    return bundle;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs the CommonJS bundle as Node's loader would, with a code cache; returns its exports. */
+function runBundle(bundle) {
+  const source = readFileSync(bundle, 'utf8');
+  const { mtimeMs, size } = statSync(bundle);
+  const command = /^[a-z][a-z-]*$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
+  const key = createHash('sha256')
+    .update(JSON.stringify([process.version, process.arch, process.execArgv, mtimeMs, size]))
+    .digest('hex')
+    .slice(0, 16);
+  const cacheDir = path.join(dist, 'code-cache');
+  const cacheFile = path.join(cacheDir, `${command}.${key}.v8`);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // At exit the cache holds every function this run compiled (the command's whole path), not just the top level.
+    process.once('exit', () => {
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(temporary, script.createCachedData());
+        renameSync(temporary, cacheFile);
+        for (const stale of readdirSync(cacheDir)) if (stale.startsWith(`${command}.`) && stale !== path.basename(cacheFile) && !stale.endsWith('.tmp')) rmSync(path.join(cacheDir, stale), { force: true });
+      } catch {
+        // A read-only dist/ runs without a cache.
+      }
+    });
+  }
+  return module.exports;
+}
+
+const bundle = currentBundle();
+const { main } = bundle ? runBundle(bundle) : await import(pathToFileURL(entry).href);
 const code = await main(process.argv);
 // exitCode, not exit(): `serve` keeps the process alive with its server.
 process.exitCode = code;
