@@ -38,7 +38,8 @@ function currentBundle() {
 
 /** Runs the CommonJS bundle as Node's loader would, with a code cache; returns its exports. */
 function runBundle(bundle) {
-  const source = readFileSync(bundle, 'utf8');
+  // The build writes ASCII only, so Latin-1 reads it as it is, into a one-byte string, without decoding UTF-8.
+  const source = readFileSync(bundle, 'latin1');
   const { mtimeMs, size } = statSync(bundle);
   const command = /^[a-z][a-z-]*$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
   const key = createHash('sha256')
