@@ -9,7 +9,7 @@
 // start of `lugha mcp`; see docs/benchmarks.md. Otherwise it imports dist/cli/main.js.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
@@ -42,12 +42,11 @@ function runBundle(bundle) {
   const source = readFileSync(bundle, 'latin1');
   const { mtimeMs, size } = statSync(bundle);
   const command = /^[a-z][a-z-]*$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
-  const key = createHash('sha256')
-    .update(JSON.stringify([process.version, process.arch, process.execArgv, mtimeMs, size]))
-    .digest('hex')
-    .slice(0, 16);
+  const digest = (value) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
+  // <command>.<this bundle>.<this Node and its flags>.v8: a new bundle replaces the command's files, other flags keep their own.
+  const made = digest([mtimeMs, size]);
   const cacheDir = path.join(dist, 'code-cache');
-  const cacheFile = path.join(cacheDir, `${command}.${key}.v8`);
+  const cacheFile = path.join(cacheDir, `${command}.${made}.${digest([process.version, process.arch, process.execArgv])}.v8`);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -56,8 +55,8 @@ function runBundle(bundle) {
   }
   const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const script = new vm.Script(wrapper, { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
-  const module = { exports: {} };
-  script.runInThisContext().call(module.exports, module.exports, createRequire(bundle), module, bundle, path.dirname(bundle));
+  const bundled = { exports: {} };
+  script.runInThisContext().call(bundled.exports, bundled.exports, createRequire(bundle), bundled, bundle, path.dirname(bundle));
   if (cachedData === undefined || script.cachedDataRejected) {
     // At exit the cache holds every function this run compiled (the command's whole path), not just the top level.
     process.once('exit', () => {
@@ -66,14 +65,18 @@ function runBundle(bundle) {
         const temporary = `${cacheFile}.${process.pid}.tmp`;
         writeFileSync(temporary, script.createCachedData());
         renameSync(temporary, cacheFile);
-        for (const stale of readdirSync(cacheDir)) if (stale.startsWith(`${command}.`) && stale !== path.basename(cacheFile) && !stale.endsWith('.tmp')) rmSync(path.join(cacheDir, stale), { force: true });
+        for (const stale of readdirSync(cacheDir)) if (stale.startsWith(`${command}.`) && !stale.startsWith(`${command}.${made}.`) && !stale.endsWith('.tmp')) rmSync(path.join(cacheDir, stale), { force: true });
       } catch {
         // A read-only dist/ runs without a cache.
       }
     });
   }
-  return module.exports;
+  return bundled.exports;
 }
+
+// Node 22.1 and newer keep compiled code of what Node's own loaders load (the packages the bundle leaves out, or dist/
+// when there is no bundle) in a cache of their own; Node 20 has no such cache, and the call is skipped.
+module.enableCompileCache?.(path.join(dist, 'code-cache', 'node'));
 
 const bundle = currentBundle();
 const { main } = bundle ? runBundle(bundle) : await import(pathToFileURL(entry).href);
