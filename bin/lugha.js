@@ -24,8 +24,6 @@ if (!existsSync(entry)) {
 /** The bundle's path when it is current: present, and no dist/ file it was made from changed after it. */
 function currentBundle() {
   const bundle = path.join(dist, 'lugha.cjs');
-  // Dynamic import() from the bundle (the few packages it leaves to Node) needs this (Node 20.12 and newer).
-  if (!vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER) return undefined;
   try {
     const made = statSync(bundle).mtimeMs;
     const { inputs } = JSON.parse(readFileSync(`${bundle}.json`, 'utf8'));
@@ -53,10 +51,12 @@ function runBundle(bundle) {
   } catch {
     cachedData = undefined;
   }
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new vm.Script(wrapper, { filename: bundle, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  // As Node wraps a CommonJS module, plus __lughaImport: the bundle's dynamic import() (scripts/bundle-cli.mjs), made here.
+  const wrapper = `(function (exports, require, module, __filename, __dirname, __lughaImport) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: bundle, cachedData });
   const bundled = { exports: {} };
-  script.runInThisContext().call(bundled.exports, bundled.exports, createRequire(bundle), bundled, bundle, path.dirname(bundle));
+  const load = (specifier) => import(specifier);
+  script.runInThisContext().call(bundled.exports, bundled.exports, createRequire(bundle), bundled, bundle, path.dirname(bundle), load);
   if (cachedData === undefined || script.cachedDataRejected) {
     // At exit the cache holds every function this run compiled (the command's whole path), not just the top level.
     process.once('exit', () => {

@@ -86,11 +86,13 @@ const result = await esbuild.build({
 });
 // esbuild leaves non-ASCII characters in regular expression literals; each becomes its \u escape (UTF-16 code units:
 // a pair of surrogate escapes is one code point in a /u expression, as in a string), which means the same there too.
-const text = await readFile(outfile, 'utf8');
-await writeFile(
-  outfile,
-  text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-);
+// A dynamic import() left in the bundle (a package it leaves out, such as music-metadata) calls __lughaImport, which
+// bin/lugha.js passes in: import() itself, from a script compiled by node:vm, needs an option Node marks experimental.
+const ascii = (await readFile(outfile, 'utf8')).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const bundled = ascii.replace(/\bimport\((?=["'])/g, '__lughaImport(');
+const other = /.{0,60}\bimport\(.{0,60}/.exec(bundled);
+if (other) throw new Error(`dist/lugha.cjs has an import() with a computed argument, which bin/lugha.js cannot serve: ${other[0]}`);
+await writeFile(outfile, bundled);
 const inputs = Object.keys(result.metafile.inputs)
   .map((input) => path.resolve(root, input))
   .filter((file) => file.startsWith(dist + path.sep))
