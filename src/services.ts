@@ -188,12 +188,17 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   return services;
 }
 
+/** Where the learnt text models are kept in binary form between runs (src/text/model-file.ts; built by `npm run build:frames`, or by the first run that reads each). */
+export const textModelCacheDir = path.join(packageRoot, 'dist', 'text-models');
+
 /**
  * Learned text analysers, tried in order for each language before the cartridge engine (see
  * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
  */
 export const textAnalyzerFactories: TextAnalyzerFactory[] = [
-  Object.assign((cartridge: { dir: string }) => loadLearnedAnalyzer(cartridge.dir), { inBackground: (cartridge: { dir: string }) => loadLearnedAnalyzerInBackground(cartridge.dir) }),
+  Object.assign((cartridge: { dir: string }) => loadLearnedAnalyzer(cartridge.dir, textModelCacheDir), {
+    inBackground: (cartridge: { dir: string }) => loadLearnedAnalyzerInBackground(cartridge.dir, undefined, textModelCacheDir),
+  }),
 ];
 
 /** The language codes Lugha recognises, from the reference tables. */
