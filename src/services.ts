@@ -20,6 +20,7 @@ import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
 import { TextService, type TextAnalyzerFactory } from './text/service.js';
 import { loadLearnedAnalyzer, loadLearnedAnalyzerInBackground } from './text/learned-analyzer.js';
+import { textModelCacheDir } from './text/model-file.js';
 import { ToneService } from './tone/service.js';
 import { NumeralService } from './numerals/service.js';
 import type { Store } from './store/store.js';
@@ -187,9 +188,6 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   };
   return services;
 }
-
-/** Where the learnt text models are kept in binary form between runs (src/text/model-file.ts; built by `npm run build:frames`, or by the first run that reads each). */
-export const textModelCacheDir = path.join(packageRoot, 'dist', 'text-models');
 
 /**
  * Learned text analysers, tried in order for each language before the cartridge engine (see

@@ -18,6 +18,7 @@
  * atomic (temporary file + rename). A file that is not one of these, or not of this format, is read
  * from the TSV files again and replaced.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ import { folderKey, updateWithFiles } from '../file-digest.js';
 import { ContextWeights, formEntries, indexModel, isContextFeature, loadModel, loadModelInBackground, type LearnedModel, type Lookup, type PrefixTemplate, type SuffixTemplate } from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
+import { runSteps, runStepsInSlices } from '../steps.js';
 
 /** Bumped when the file's layout changes. */
 const FORMAT = 1;
@@ -253,6 +255,11 @@ function formatMorphemes(morphemes: readonly Morpheme[]): string {
 
 /** The model in a binary file's bytes, or null when the bytes are not a model file of this format. */
 export function decodeModel(bytes: Buffer): LearnedModel | null {
+  return runSteps(decodeModelSteps(bytes));
+}
+
+/** `decodeModel` as steps: a pause (`yield`) after each large part, for a load in the background. */
+function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> {
   if (bytes.length < 8 || bytes.toString('latin1', 0, 4) !== MAGIC) return null;
   const headerLength = bytes.readUInt32LE(4);
   let header: Header;
@@ -270,7 +277,9 @@ export function decodeModel(bytes: Buffer): LearnedModel | null {
   };
   const text = (name: string): string => {
     const [at, length] = section(name);
-    return bytes.toString('utf8', base + at, base + at + length);
+    const part = bytes.subarray(base + at, base + at + length);
+    // ASCII (the shipped models' text is) decoded as Latin-1: the same string, a plain copy.
+    return part.toString(isAscii(part) ? 'latin1' : 'utf8');
   };
   // Copies (not views), so the file's bytes can be collected once read.
   const array = <T extends Uint32Array | Uint16Array | Float64Array>(name: string): T => {
@@ -280,22 +289,31 @@ export function decodeModel(bytes: Buffer): LearnedModel | null {
     return (kind === 'u32' ? new Uint32Array(copy) : kind === 'u16' ? new Uint16Array(copy) : new Float64Array(copy)) as T;
   };
   const table = (name: string): PackedTable => new PackedTable(text(`${name}.keys`), array(`${name}.starts`), array(`${name}.slots`), array(`${name}.values`));
-  const readingsText = text('readings');
-  const rawReadings = header.readings === 0 ? [] : readingsText.split('\n');
+  const rawReadings = header.readings === 0 ? [] : text('readings').split('\n');
+  yield;
   const posIndex = new Map<string, number>((JSON.parse(text('context.pos')) as string[]).map((pos, id) => [pos, id]));
   const context = ContextWeights.packed(table('runs'), posIndex, array('context.starts'), array('context.posIds'), array('context.values'));
+  yield;
   const { prefixTemplates, suffixTemplates } = decodeTemplates(text('templates'));
+  yield;
+  const forms = table('forms');
+  const formLists = array<Uint32Array>('formLists');
+  const pairs = table('pairs');
+  const lexicon = table('lexicon');
+  yield;
+  const weights = table('weights');
+  yield;
   return indexModel({
     language: header.language,
     readings: new Array(rawReadings.length),
     rawReadings,
-    forms: table('forms'),
-    formLists: array<Uint32Array>('formLists'),
+    forms,
+    formLists,
     prefixTemplates,
     suffixTemplates,
-    pairs: table('pairs'),
-    lexicon: table('lexicon'),
-    weights: table('weights'),
+    pairs,
+    lexicon,
+    weights,
     context,
     scale: header.scale,
     meta: header.meta,
@@ -306,6 +324,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Whether the loader runs compiled (dist/) or from source (tsx): each keeps its own files. */
 const flavour = path.extname(fileURLToPath(import.meta.url)).slice(1);
 let loaderHash: string | undefined;
+
+/** Where the shipped models' files are kept: `dist/text-models` of the package, from `dist/text/` and from `src/text/` alike. */
+export const textModelCacheDir = path.resolve(here, '..', '..', 'dist', 'text-models');
 
 /** The cache key of a model folder: its files' names and bytes, and the code that reads and writes them. */
 export function modelKey(modelDir: string): string {
@@ -319,7 +340,8 @@ function fileOf(modelDir: string, cacheDir: string): { iso: string; file: string
   return { iso, file: path.join(cacheDir, `${iso}.${flavour}.${modelKey(modelDir)}.model`) };
 }
 
-function readFile(file: string): LearnedModel | null {
+/** Reads a model's file in steps; null when there is none, or it is not a model file of this format. */
+function* readFileSteps(file: string): Generator<void, LearnedModel | null> {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -327,7 +349,7 @@ function readFile(file: string): LearnedModel | null {
     return null;
   }
   try {
-    return decodeModel(bytes);
+    return yield* decodeModelSteps(bytes);
   } catch {
     return null;
   }
@@ -359,7 +381,7 @@ export type ModelSource = 'file' | 'tsv';
 export function loadModelFile(modelDir: string, cacheDir: string): { model: LearnedModel; source: ModelSource } | null {
   if (!existsSync(path.join(modelDir, 'meta.yaml'))) return null;
   const { iso, file } = fileOf(modelDir, cacheDir);
-  const cached = readFile(file);
+  const cached = runSteps(readFileSteps(file));
   if (cached) return { model: cached, source: 'file' };
   const read = loadModel(modelDir);
   return read ? { model: fromTsv(iso, file, read), source: 'tsv' } : null;
@@ -369,7 +391,7 @@ export function loadModelFile(modelDir: string, cacheDir: string): { model: Lear
 export async function loadModelFileInBackground(modelDir: string, cacheDir: string, sliceMs?: number): Promise<{ model: LearnedModel; source: ModelSource } | null> {
   if (!existsSync(path.join(modelDir, 'meta.yaml'))) return null;
   const { iso, file } = fileOf(modelDir, cacheDir);
-  const cached = readFile(file);
+  const cached = await runStepsInSlices(readFileSteps(file), sliceMs);
   if (cached) return { model: cached, source: 'file' };
   const read = await loadModelInBackground(modelDir, sliceMs);
   return read ? { model: fromTsv(iso, file, read), source: 'tsv' } : null;
