@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { LearnedTextAnalyzer } from '../src/text/learned-analyzer.js';
-import { formEntries, loadModel, type LearnedModel } from '../src/text/learned-model.js';
+import { formEntries, lemmaCounts, loadModel, type LearnedModel } from '../src/text/learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from '../src/text/model-file.js';
 import { parseSadii } from '../src/text/sadii.js';
 import { tempDir } from './helpers.js';
@@ -46,6 +46,9 @@ describe('text model files', () => {
       for (const form of tsv.forms.keys()) assert.deepStrictEqual(formEntries(file, form), formEntries(tsv, form), form);
       assert.deepStrictEqual(new Map(file.lexicon), new Map(tsv.lexicon));
       assert.deepStrictEqual(new Map(file.pairs), new Map(tsv.pairs));
+      // Counted when the file is written, not on the first unseen word.
+      assert.ok(file.lemmas);
+      assert.deepStrictEqual(new Map(file.lemmas), new Map(lemmaCounts(tsv)));
       assert.deepStrictEqual(new Map(file.weights), new Map(tsv.weights));
       assert.deepStrictEqual(new Map(file.context!.entries()), new Map(tsv.context!.entries()));
       assert.deepStrictEqual(file.prefixTemplates, tsv.prefixTemplates);

@@ -105,7 +105,7 @@ export interface LearnedModel {
   maxPrefix: number;
   maxSuffix: number;
   /** Lower-cased lemma -> how many tokens of the text have it; built on the first unseen word (`lemmaCounts`). */
-  lemmas?: Map<string, number>;
+  lemmas?: Lookup<number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Lookup<number>;
   /** The ranker's weights of the features that ignore the neighbours (a loaded model's are packed). */
@@ -657,7 +657,7 @@ function* eachByteLine(bytes: Buffer, line: (start: number, tab: number, end: nu
 }
 
 /** How many tokens of the text have each lemma (lower-cased), built once per model on first use. */
-function lemmaCounts(model: LearnedModel): Map<string, number> {
+export function lemmaCounts(model: LearnedModel): Lookup<number> {
   if (model.lemmas) return model.lemmas;
   const lemmas = new Map<string, number>();
   const add = (r: number, count: number): void => {

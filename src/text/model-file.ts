@@ -24,13 +24,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { folderKey, updateWithFiles } from '../file-digest.js';
-import { ContextWeights, formEntries, indexModel, isContextFeature, loadModel, loadModelInBackground, type LearnedModel, type Lookup, type PrefixTemplate, type SuffixTemplate } from './learned-model.js';
+import { ContextWeights, formEntries, indexModel, isContextFeature, lemmaCounts, loadModel, loadModelInBackground, type LearnedModel, type Lookup, type PrefixTemplate, type SuffixTemplate } from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
 
 /** Bumped when the file's layout changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 const MAGIC = 'LGTM';
 
 /** FNV-1a of a string's UTF-16 code units (the hash of the packed tables; written into the file). */
@@ -215,6 +215,8 @@ export function encodeModel(model: LearnedModel): Buffer {
   sections.templates = encodeTemplates(model);
   tableSections('pairs', PackedTable.of(model.pairs), sections);
   tableSections('lexicon', PackedTable.of(model.lexicon), sections);
+  // What the first unseen word would count (`lemmaCounts`), counted now.
+  tableSections('lemmas', PackedTable.of(lemmaCounts(model)), sections);
   // A model built in memory keeps its context weights among the rest (`ContextWeights.of` picks them out).
   const context = model.context ?? ContextWeights.of(model.weights);
   const weights = model.context ? [...model.weights] : [...model.weights].filter(([feature]) => !isContextFeature(feature) || !feature.includes('|'));
@@ -300,6 +302,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
   const formLists = array<Uint32Array>('formLists');
   const pairs = table('pairs');
   const lexicon = table('lexicon');
+  const lemmas = table('lemmas');
   yield;
   const weights = table('weights');
   yield;
@@ -313,6 +316,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
     suffixTemplates,
     pairs,
     lexicon,
+    lemmas,
     weights,
     context,
     scale: header.scale,
