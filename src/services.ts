@@ -20,6 +20,7 @@ import { MorphologyService } from './morphology/service.js';
 import { openBackends } from './store/backends.js';
 import { TextService, type TextAnalyzerFactory } from './text/service.js';
 import { loadLearnedAnalyzer, loadLearnedAnalyzerInBackground } from './text/learned-analyzer.js';
+import { textModelCacheDir } from './text/model-file.js';
 import { ToneService } from './tone/service.js';
 import { NumeralService } from './numerals/service.js';
 import type { Store } from './store/store.js';
@@ -193,7 +194,9 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
  * src/text/service.ts): each returns an analyser for a cartridge folder, or null when it has none.
  */
 export const textAnalyzerFactories: TextAnalyzerFactory[] = [
-  Object.assign((cartridge: { dir: string }) => loadLearnedAnalyzer(cartridge.dir), { inBackground: (cartridge: { dir: string }) => loadLearnedAnalyzerInBackground(cartridge.dir) }),
+  Object.assign((cartridge: { dir: string }) => loadLearnedAnalyzer(cartridge.dir, textModelCacheDir), {
+    inBackground: (cartridge: { dir: string }) => loadLearnedAnalyzerInBackground(cartridge.dir, undefined, textModelCacheDir),
+  }),
 ];
 
 /** The language codes Lugha recognises, from the reference tables. */

@@ -14,6 +14,7 @@ import { loadConfig, packageRoot } from '../config.js';
 import { LanguageCodes } from '../language-codes.js';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import { loadLearnedAnalyzer } from '../text/learned-analyzer.js';
+import { textModelCacheDir } from '../text/model-file.js';
 import type { TextService } from '../text/service.js';
 import type { TextAnalyzer } from '../text/types.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE, printJson, table } from './output.js';
@@ -98,7 +99,7 @@ function learnedAnalyzerFor(options: AnalyzeOptions): TextAnalyzer | null {
   const dir = path.join(config.languagesDir, iso);
   // A cartridge is a folder with its metadata; only one with a text model is read this way.
   if (!existsSync(path.join(dir, 'text', 'meta.yaml'))) return null;
-  return loadLearnedAnalyzer(dir);
+  return loadLearnedAnalyzer(dir, textModelCacheDir);
 }
 
 function formatOf(options: AnalyzeOptions): Format {

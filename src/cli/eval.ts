@@ -11,6 +11,7 @@ import { loadConfig } from '../config.js';
 import { isDevParagraph } from '../text/dev-split.js';
 import { evaluateText, type TextFigures, type TextReport } from '../text/evaluate-text.js';
 import { loadLearnedAnalyzerFrom } from '../text/learned-analyzer.js';
+import { textModelCacheDir } from '../text/model-file.js';
 import { parseSadii, type SadiiParagraph } from '../text/sadii.js';
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -186,7 +187,8 @@ function registerTextEval(parent: Command): void {
       const iso = codes.normalise(options.language) ?? options.language;
       const languagesDir = loadConfig({ flags: { languagesDir: options.languagesDir } }).languagesDir;
       const modelDir = options.modelDir ?? path.join(languagesDir, iso, 'text');
-      const learned = loadLearnedAnalyzerFrom(modelDir);
+      // The cartridge's own model from its binary file in dist/text-models (as served); a --model-dir one from its TSV files.
+      const learned = loadLearnedAnalyzerFrom(modelDir, undefined, options.modelDir ? undefined : textModelCacheDir);
       if (!learned && options.modelDir) throw new CliError(`--model-dir: no text model in ${options.modelDir}`, EXIT_USAGE);
       // Without a learnt model, the cartridge engine's readings are scored, as the service serves them; it has no training words, so none is "unseen".
       const analyzer = learned ?? engineTextAnalyzer(options, iso);

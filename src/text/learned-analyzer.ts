@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -305,17 +306,18 @@ const loaded = new Map<string, LearnedTextAnalyzer | null>();
 
 /**
  * The learnt analyser of the cartridge in `cartridgeDir` (its `text/` folder), or null when the
- * cartridge has no text model. The model is read on the first call for a folder and kept.
+ * cartridge has no text model. The model is read on the first call for a folder and kept; with
+ * `cacheDir`, from its binary file there (model-file.ts), written there first when missing or stale.
  */
-export function loadLearnedAnalyzer(cartridgeDir: string): TextAnalyzer | null {
-  return loadLearnedAnalyzerFrom(path.join(cartridgeDir, 'text'), path.join(cartridgeDir, 'lexicon.tsv'));
+export function loadLearnedAnalyzer(cartridgeDir: string, cacheDir?: string): TextAnalyzer | null {
+  return loadLearnedAnalyzerFrom(path.join(cartridgeDir, 'text'), path.join(cartridgeDir, 'lexicon.tsv'), cacheDir);
 }
 
 /** The same from a model folder itself (a model learnt with a held-out part, for evaluation). */
-export function loadLearnedAnalyzerFrom(modelDir: string, cartridgeLexicon?: string): LearnedTextAnalyzer | null {
+export function loadLearnedAnalyzerFrom(modelDir: string, cartridgeLexicon?: string, cacheDir?: string): LearnedTextAnalyzer | null {
   const key = `${path.resolve(modelDir)}\t${cartridgeLexicon ? path.resolve(cartridgeLexicon) : ''}`;
   if (loaded.has(key)) return loaded.get(key)!;
-  const model = existsSync(path.join(modelDir, 'meta.yaml')) ? loadModel(modelDir) : null;
+  const model = !existsSync(path.join(modelDir, 'meta.yaml')) ? null : cacheDir ? (loadModelFile(modelDir, cacheDir)?.model ?? null) : loadModel(modelDir);
   const analyzer = model ? new LearnedTextAnalyzer(model, cartridgeLexicon ? readCartridgeLexicon(cartridgeLexicon) : undefined) : null;
   loaded.set(key, analyzer);
   return analyzer;
@@ -328,7 +330,7 @@ const loading = new Map<string, Promise<LearnedTextAnalyzer | null>>();
  * (`loadModelInBackground`): for warming a server. Calls for one folder share one load; a synchronous
  * `loadLearnedAnalyzer` that came first (or meanwhile) wins, so a folder only ever has one analyser.
  */
-export function loadLearnedAnalyzerInBackground(cartridgeDir: string, sliceMs?: number): Promise<TextAnalyzer | null> {
+export function loadLearnedAnalyzerInBackground(cartridgeDir: string, sliceMs?: number, cacheDir?: string): Promise<TextAnalyzer | null> {
   const modelDir = path.join(cartridgeDir, 'text');
   const cartridgeLexicon = path.join(cartridgeDir, 'lexicon.tsv');
   const key = `${path.resolve(modelDir)}\t${path.resolve(cartridgeLexicon)}`;
@@ -336,7 +338,7 @@ export function loadLearnedAnalyzerInBackground(cartridgeDir: string, sliceMs?: 
   let pending = loading.get(key);
   if (!pending) {
     pending = (async () => {
-      const model = existsSync(path.join(modelDir, 'meta.yaml')) ? await loadModelInBackground(modelDir, sliceMs) : null;
+      const model = !existsSync(path.join(modelDir, 'meta.yaml')) ? null : cacheDir ? ((await loadModelFileInBackground(modelDir, cacheDir, sliceMs))?.model ?? null) : await loadModelInBackground(modelDir, sliceMs);
       if (loaded.has(key)) return loaded.get(key)!;
       const analyzer = model ? new LearnedTextAnalyzer(model, readCartridgeLexicon(cartridgeLexicon)) : null;
       loaded.set(key, analyzer);

@@ -13,11 +13,27 @@
  * Nothing here knows a language: every fact comes from the files.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
 import { formatSegmentation, parseSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
+
+/**
+ * The YAML library, loaded on first use: only reading a model from its TSV files (meta.yaml) and
+ * writing them need it, not a process that reads the models' binary files (model-file.ts).
+ */
+let yaml: typeof import('yaml') | undefined;
+const yamlLibrary = (): typeof import('yaml') => (yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+
+/** A read-only string-keyed table: a Map, or a model's `PackedTable` once read from its binary file (model-file.ts). */
+export interface Lookup<V> extends Iterable<[string, V]> {
+  get(key: string): V | undefined;
+  has(key: string): boolean;
+  keys(): Iterable<string>;
+  values(): Iterable<V>;
+  readonly size: number;
+}
 
 /** A reading of a whole word, as stored. */
 export interface StoredReading {
@@ -76,22 +92,22 @@ export interface LearnedModel {
    * Lower-cased word form -> [reading index, count] pairs, most frequent first; a loaded model
    * keeps each as where its pairs start in `formLists` (read with `formEntries`).
    */
-  forms: Map<string, Array<[number, number]> | number>;
+  forms: Lookup<Array<[number, number]> | number>;
   /** The pairs of a loaded model's forms: at a form's start, how many pairs, then reading and count of each. */
   formLists?: Uint32Array;
   prefixTemplates: PrefixTemplate[];
   suffixTemplates: SuffixTemplate[];
   /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
-  pairs: Map<string, number>;
+  pairs: Lookup<number>;
   /** Written prefix -> prefix template indices; written suffix -> suffix template indices. */
   prefixIndex: Map<string, number[]>;
   suffixIndex: Map<string, number[]>;
   maxPrefix: number;
   maxSuffix: number;
   /** Lower-cased lemma -> how many tokens of the text have it; built on the first unseen word (`lemmaCounts`). */
-  lemmas?: Map<string, number>;
+  lemmas?: Lookup<number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
-  lexicon: Map<string, number>;
+  lexicon: Lookup<number>;
   /** The ranker's weights of the features that ignore the neighbours (a loaded model's are packed). */
   weights: FeatureWeights;
   /**
@@ -205,7 +221,7 @@ export class PackedWeights implements FeatureWeights {
  */
 export class ContextWeights {
   /** Context -> the number of its run. */
-  readonly runs: Map<string, number>;
+  readonly runs: Lookup<number>;
   /** Where each run starts in `posIds` and `values`; one entry more than runs (the end of the last). */
   readonly starts: Uint32Array;
   readonly posIds: Uint16Array;
@@ -244,6 +260,13 @@ export class ContextWeights {
       }
     }
     this.starts = starts;
+  }
+
+  /** Context weights from their packed arrays as they are (a model's binary file, model-file.ts). */
+  static packed(runs: Lookup<number>, posIndex: Map<string, number>, starts: Uint32Array, posIds: Uint16Array, values: Float64Array): ContextWeights {
+    const packed = Object.create(ContextWeights.prototype) as ContextWeights;
+    Object.assign(packed, { runs, posIndex, starts, posIds, values });
+    return packed;
   }
 
   /** The context features among `weights` (the rest are left out), packed. */
@@ -405,7 +428,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
     'pairs.tsv': pairs.join('\n') + '\n',
     'lexicon.tsv': lexicon.join('\n') + '\n',
     'weights.tsv': weights.join('\n') + '\n',
-    'meta.yaml': stringify({ ...model.meta, language: model.language, scale: model.scale }),
+    'meta.yaml': yamlLibrary().stringify({ ...model.meta, language: model.language, scale: model.scale }),
   };
 }
 
@@ -634,7 +657,7 @@ function* eachByteLine(bytes: Buffer, line: (start: number, tab: number, end: nu
 }
 
 /** How many tokens of the text have each lemma (lower-cased), built once per model on first use. */
-function lemmaCounts(model: LearnedModel): Map<string, number> {
+export function lemmaCounts(model: LearnedModel): Lookup<number> {
   if (model.lemmas) return model.lemmas;
   const lemmas = new Map<string, number>();
   const add = (r: number, count: number): void => {
@@ -668,7 +691,7 @@ export function loadModelInBackground(dir: string, sliceMs = 20): Promise<Learne
 function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   if (!existsSync(path.join(dir, 'meta.yaml'))) return null;
   const read = (name: string): string => readFileSync(path.join(dir, name), 'utf8');
-  const meta = parse(read('meta.yaml')) as Record<string, unknown>;
+  const meta = yamlLibrary().parse(read('meta.yaml')) as Record<string, unknown>;
   // Every line after the header, empty ones too (a reading's index is its line), but a last empty one;
   // each decoded on its own from the bytes, a flat string (a slice of the file's text would keep the whole file).
   const readingBytes = readFileSync(path.join(dir, 'readings.tsv'));
