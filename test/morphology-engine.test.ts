@@ -268,6 +268,9 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.equal(english('vunja', 'perfect', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) has got broken');
     // A lexical causative with its own lexicon entry is glossed by that entry (onyesha 'show').
     assert.equal(english('ona', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he showed me');
+    // A verb flagged underived (lia 'cry') only sounds like la 'eat' + applicative: the derived form keeps la's meaning.
+    assert.equal(english('la', 'past', { object: '1sg', extensions: ['applicative'] }), 'she/he ate for/to me');
+    assert.equal(english('lia', 'past', {}), 'she/he cried');
     assert.equal(english('soma', 'imperative', { subject: '2sg', polarity: 'negative' }), 'do not read!');
   });
 

@@ -448,7 +448,9 @@ export class Generator {
       } catch {
         return { meanings: [] };
       }
-      const known = this.#lexicon.get(`verb:${derived.root}${derived.form}${verbs.default_fv}`)?.gloss;
+      const entry = this.#lexicon.get(`verb:${derived.root}${derived.form}${verbs.default_fv}`);
+      // A verb flagged `underived` only sounds like this derivation (lia 'cry' is not la 'eat' + applicative).
+      const known = entry?.flags.includes('underived') ? undefined : entry?.gloss;
       if (known) {
         gloss = known.split(/[;,]/)[0]!.trim();
         from = n;
