@@ -154,6 +154,16 @@ describe('lugha mcp over stdio, counts held for group commit', () => {
       assert.deepEqual(end, { code: 0, signal: null }, `${signal} ends the process by itself`);
     }
   });
+
+  it('keeps, after a kill -9, every call answered well before it (the default window is 250 ms)', async () => {
+    const { key, id } = await h.issue('enterprise');
+    const child = await mcpAfterCalls(h.dataDir, key, 3);
+    // Six windows: ample time for the group commit to run even on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    child.kill('SIGKILL');
+    assert.deepEqual(await exited(child), { code: null, signal: 'SIGKILL' });
+    assert.equal(await usedToday(h, id, utcDay(new Date())), 3);
+  });
 });
 
 describe('lugha mcp over stdio, bridged to a remote service with LUGHA_API_URL', () => {
