@@ -31,7 +31,7 @@ export const settings = {
   bodyLimit: { env: 'LUGHA_BODY_LIMIT', flag: '--body-limit', secret: false, doc: 'Largest request body in bytes.' },
   requestTimeoutMs: { env: 'LUGHA_REQUEST_TIMEOUT_MS', flag: '--request-timeout-ms', secret: false, doc: 'Time allowed to receive a whole request.' },
   keepAliveTimeoutMs: { env: 'LUGHA_KEEP_ALIVE_TIMEOUT_MS', flag: '--keep-alive-timeout-ms', secret: false, doc: 'Idle time before a keep-alive connection is closed.' },
-  shutdownTimeoutMs: { env: 'LUGHA_SHUTDOWN_TIMEOUT_MS', flag: '--shutdown-timeout-ms', secret: false, doc: 'Time allowed for in-flight requests on SIGTERM/SIGINT.' },
+  shutdownTimeoutMs: { env: 'LUGHA_SHUTDOWN_TIMEOUT_MS', flag: '--shutdown-timeout-ms', secret: false, doc: 'Time allowed for in-flight requests (lugha mcp: for writing its held counts) on SIGTERM/SIGINT.' },
   corsOrigins: { env: 'LUGHA_CORS_ORIGINS', flag: '--cors-origins', secret: false, doc: 'Comma-separated allowed origins, or * for any.' },
   trustProxy: { env: 'LUGHA_TRUST_PROXY', flag: '--trust-proxy', secret: false, doc: 'Trust X-Forwarded-* headers from a reverse proxy.' },
   audioBase: { env: 'LUGHA_AUDIO_BASE', flag: '--audio-base', secret: false, doc: 'Path prefix of the audio API.' },

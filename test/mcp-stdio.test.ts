@@ -1,8 +1,9 @@
 // Pins `lugha mcp` as MCP clients start it (command + LUGHA_API_KEY): a local store, a remote service through LUGHA_API_URL, and refusals that end the process instead of hanging.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -83,6 +84,85 @@ describe('lugha mcp over stdio, local store', () => {
     const unknown = runMcp(['--data-dir', h.dataDir], { LUGHA_API_KEY: `lugha_${'A'.repeat(43)}` });
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /LUGHA_API_KEY is not usable here \(key_unknown\)/);
+  });
+});
+
+/**
+ * A `lugha mcp` driven line by line: `initialize`, then `calls` conjugate_verb calls one after
+ * another (each answered before the next is sent); returns the running child.
+ */
+async function mcpAfterCalls(dataDir: string, key: string, calls: number, env: Record<string, string> = {}): Promise<ChildProcessWithoutNullStreams> {
+  const child = spawn(process.execPath, [bin, 'mcp', '--data-dir', dataDir], { env: { ...cleanEnv, LUGHA_API_KEY: key, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const gone = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`lugha mcp exited ${code}: ${stderr}`))));
+  gone.catch(() => undefined);
+  const answers = createInterface({ input: child.stdout });
+  const waiting = new Map<number, (line: string) => void>();
+  answers.on('line', (line) => {
+    const id = (JSON.parse(line) as { id?: number }).id;
+    if (id !== undefined) waiting.get(id)?.(line);
+  });
+  const request = (id: number, method: string, params: unknown) =>
+    Promise.race([
+      gone,
+      new Promise<string>((resolve) => {
+        waiting.set(id, resolve);
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      }),
+    ]);
+  await request(1, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  for (let i = 0; i < calls; i++) {
+    const answer = await request(2 + i, 'tools/call', { name: 'conjugate_verb', arguments: { language: 'swh', root: 'penda', subject: '1sg', tense: 'present' } });
+    assert.match(answer, /ninapenda/);
+  }
+  return child;
+}
+
+function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+// An Enterprise key has no daily limit: its calls are counted in memory and written together
+// (group commit). A window of 10 s (the longest allowed) keeps them all in memory until the
+// process ends, so only what the process does on its way out can put them in the database.
+describe('lugha mcp over stdio, counts held for group commit', () => {
+  let h: Harness;
+  before(async () => {
+    h = await harness();
+  });
+  after(async () => h.close());
+  const held = { LUGHA_QUOTA_FLUSH_MS: '10000' };
+
+  it('writes every call of an Enterprise key when the client closes stdin', async () => {
+    const { key, id } = await h.issue('enterprise');
+    const child = await mcpAfterCalls(h.dataDir, key, 5, held);
+    child.stdin.end();
+    assert.deepEqual(await exited(child), { code: 0, signal: null });
+    assert.equal(await usedToday(h, id, utcDay(new Date())), 5);
+  });
+
+  it('writes every call of an Enterprise key when the process is sent SIGTERM or SIGINT, and exits 0', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const { key, id } = await h.issue('enterprise');
+      const child = await mcpAfterCalls(h.dataDir, key, 4, held);
+      child.kill(signal);
+      const end = await exited(child);
+      assert.equal(await usedToday(h, id, utcDay(new Date())), 4, `${signal}: every answered call is counted`);
+      assert.deepEqual(end, { code: 0, signal: null }, `${signal} ends the process by itself`);
+    }
+  });
+
+  it('keeps, after a kill -9, every call answered well before it (the default window is 250 ms)', async () => {
+    const { key, id } = await h.issue('enterprise');
+    const child = await mcpAfterCalls(h.dataDir, key, 3);
+    // Six windows: ample time for the group commit to run even on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    child.kill('SIGKILL');
+    assert.deepEqual(await exited(child), { code: null, signal: 'SIGKILL' });
+    assert.equal(await usedToday(h, id, utcDay(new Date())), 3);
   });
 });
 

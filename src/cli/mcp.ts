@@ -32,8 +32,30 @@ export function registerMcpCommand(program: Command): void {
         // language to its first use, as for `lugha serve`.
         let closing = false;
         const warm = (quiet: () => Promise<void>) => void services.warmAnalyzers({ pause: quiet, stopped: () => closing }).catch((error: unknown) => log(`analysers not warmed: ${(error as Error).message}`));
+        // SIGTERM/SIGINT end the session as the end of stdin does: the counts held for group commit
+        // (keys without a daily limit, up to LUGHA_QUOTA_FLUSH_MS of them) are written before the
+        // process exits. Left to the default action, a signal ended the process with them unwritten.
+        // A second signal, or a close that outlasts LUGHA_SHUTDOWN_TIMEOUT_MS, exits at once.
+        let signalled = false;
+        const stop = new Promise<void>((resolve) => {
+          const onSignal = (signal: NodeJS.Signals) => {
+            if (signalled) {
+              log(`second ${signal}: exiting now; request counts not yet written are lost`);
+              process.exit(1);
+            }
+            signalled = true;
+            const timer = setTimeout(() => {
+              log('shutdown timed out; exiting');
+              process.exit(1);
+            }, config.shutdownTimeoutMs);
+            timer.unref();
+            resolve();
+          };
+          process.on('SIGTERM', onSignal);
+          process.on('SIGINT', onSignal);
+        });
         try {
-          await serveLocalStdio(services, apiKey, log, config.warmAnalyzers ? { whenIdle: warm } : {});
+          await serveLocalStdio(services, apiKey, log, { stop, ...(config.warmAnalyzers ? { whenIdle: warm } : {}) });
         } finally {
           closing = true;
           await services.close();

@@ -23,7 +23,7 @@ const RESOURCE_WATCH_MS = 5_000;
 /** Resolves when the client closes standard input. */
 function stdinClosed(): Promise<void> {
   return new Promise((resolve) => {
-    if (process.stdin.readableEnded) return resolve();
+    if (process.stdin.readableEnded || process.stdin.destroyed) return resolve();
     process.stdin.once('end', () => resolve());
     process.stdin.once('close', () => resolve());
   });
@@ -119,9 +119,10 @@ class IdleWatchingTransport extends StdioServerTransport {
  * sat idle a moment): background work such as warming the analysers starts there, so that it does
  * not delay the first answer. Its argument, `quiet()`, resolves when no request is in flight and
  * the session has been silent for 200 ms: background work awaits it before each step, so that
- * it does not hold up the calls that come in meanwhile.
+ * it does not hold up the calls that come in meanwhile. `options.stop` ends the session as stdin's
+ * end does (the command resolves it on SIGTERM/SIGINT, so that the counts still held are written).
  */
-export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void, options: { whenIdle?: (quiet: () => Promise<void>) => void } = {}): Promise<void> {
+export async function serveLocalStdio(services: Services, key: string, log: (line: string) => void, options: { whenIdle?: (quiet: () => Promise<void>) => void; stop?: Promise<void> } = {}): Promise<void> {
   const authorize = async (): Promise<Authorization> => {
     const auth = await services.keys.authenticate(`Bearer ${key}`);
     return auth.ok ? { ok: true, principal: auth.value } : { ok: false, code: auth.code, message: auth.message };
@@ -141,7 +142,7 @@ export async function serveLocalStdio(services: Services, key: string, log: (lin
       }),
     { onerror: (error) => log(`MCP: ${error.message}`), ...(options.whenIdle ? { transport: new IdleWatchingTransport(options.whenIdle) } : {}) },
   );
-  await stdinClosed();
+  await Promise.race([stdinClosed(), ...(options.stop ? [options.stop] : [])]);
   await handle.close();
 }
 
