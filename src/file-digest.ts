@@ -1,6 +1,6 @@
-/** Digests of files on disk, for caches and figures that must notice when their inputs change. */
+/** Digests of files on disk, for caches and figures that must notice when their inputs change, and the caches' writes. */
 import { createHash, type Hash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -40,4 +40,28 @@ export function folderKey(dir: string, seed: string): string {
     .sort()
     .filter((name) => statSync(path.join(dir, name)).isFile());
   return updateWithFiles(hash, dir, files).digest('hex').slice(0, 24);
+}
+
+/**
+ * Writes a cache file whole: `data` to a temporary file beside `file`, then a rename, so a reader
+ * sees the old file or the new one, never half of one. Then removes the other files of its folder
+ * whose names start with `stalePrefix` (older versions of the same entry; temporary files of other
+ * writers are left alone). False when the folder cannot be written: a cache is an optimisation, and
+ * the caller reads its sources again next time.
+ */
+export function replaceCacheFile(file: string, data: string | Buffer, stalePrefix: string): boolean {
+  const dir = path.dirname(file);
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(stalePrefix) && path.join(dir, name) !== file && !name.endsWith('.tmp')) rmSync(path.join(dir, name), { force: true });
+    }
+    return true;
+  } catch {
+    rmSync(temporary, { force: true });
+    return false;
+  }
 }

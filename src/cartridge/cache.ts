@@ -14,10 +14,10 @@
  * folder that cannot be written only costs the YAML read. Writes are atomic (temporary file +
  * rename). A malformed cartridge throws as `loadCartridge` does and writes nothing.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKey, modulesDigest } from '../file-digest.js';
+import { folderKey, modulesDigest, replaceCacheFile } from '../file-digest.js';
 import { loadPhonology, type Phonology } from '../morphology/phonology.js';
 import { loadCartridge, type Cartridge } from './cartridge.js';
 
@@ -88,20 +88,9 @@ export class CartridgeCache {
   }
 
   #write(iso: string, file: string, loaded: LoadedCartridge): void {
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    try {
-      // The folder is where the cartridge is now, not part of its content.
-      const { dir: _dir, ...cartridge } = loaded.cartridge;
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temporary, JSON.stringify({ format: FORMAT, cartridge, phonology: loaded.phonology }));
-      renameSync(temporary, file);
-      // Files of older versions of this cartridge or loader are dead weight.
-      for (const name of readdirSync(this.dir)) {
-        if (name.startsWith(`${iso}.${flavour}.`) && path.join(this.dir, name) !== file && !name.endsWith('.tmp')) rmSync(path.join(this.dir, name), { force: true });
-      }
-    } catch {
-      // The cache is an optimisation: a folder that cannot be written costs the next run the YAML read.
-      rmSync(temporary, { force: true });
-    }
+    // The folder is where the cartridge is now, not part of its content.
+    const { dir: _dir, ...cartridge } = loaded.cartridge;
+    // Files of older versions of this cartridge or loader are dead weight; a folder that cannot be written costs the next run the YAML read.
+    replaceCacheFile(file, JSON.stringify({ format: FORMAT, cartridge, phonology: loaded.phonology }), `${iso}.${flavour}.`);
   }
 }

@@ -9,11 +9,11 @@
  * gives a new hash and the stale file is replaced; an unreadable or foreign file is ignored.
  * Writes are atomic (temporary file + rename), so concurrent processes never read half a file.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { folderKey, modulesDigest } from '../file-digest.js';
+import { folderKey, modulesDigest, replaceCacheFile } from '../file-digest.js';
 import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
@@ -88,20 +88,7 @@ export class FrameCache {
   }
 
   #write(iso: string, cartridgeDir: string, data: Buffer): boolean {
-    const file = this.#file(iso, cartridgeDir);
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      writeFileSync(temporary, data);
-      renameSync(temporary, file);
-      // Frames of older versions of this cartridge or engine are dead weight.
-      for (const name of readdirSync(this.dir)) {
-        if (name.startsWith(`${iso}.${flavour}.`) && path.join(this.dir, name) !== file && !name.endsWith('.tmp')) rmSync(path.join(this.dir, name), { force: true });
-      }
-      return true;
-    } catch {
-      rmSync(temporary, { force: true });
-      return false;
-    }
+    // Frames of older versions of this cartridge or engine are dead weight.
+    return replaceCacheFile(this.#file(iso, cartridgeDir), data, `${iso}.${flavour}.`);
   }
 }

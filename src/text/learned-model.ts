@@ -151,7 +151,7 @@ export interface FeatureWeights extends Iterable<[string, number]> {
 }
 
 /** FNV-1a of a string's UTF-16 code units. */
-function hashOf(text: string): number {
+export function hashOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;

@@ -20,11 +20,24 @@
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKey, updateWithFiles } from '../file-digest.js';
-import { ContextWeights, formEntries, indexModel, isContextFeature, lemmaCounts, loadModel, loadModelInBackground, type LearnedModel, type Lookup, type PrefixTemplate, type SuffixTemplate } from './learned-model.js';
+import { folderKey, replaceCacheFile, updateWithFiles } from '../file-digest.js';
+import {
+  ContextWeights,
+  formEntries,
+  hashOf,
+  indexModel,
+  isContextFeature,
+  lemmaCounts,
+  loadModel,
+  loadModelInBackground,
+  type LearnedModel,
+  type Lookup,
+  type PrefixTemplate,
+  type SuffixTemplate,
+} from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
@@ -32,13 +45,6 @@ import { runSteps, runStepsInSlices } from '../steps.js';
 /** Bumped when the file's layout changes. */
 const FORMAT = 2;
 const MAGIC = 'LGTM';
-
-/** FNV-1a of a string's UTF-16 code units (the hash of the packed tables; written into the file). */
-function hashOf(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /**
  * String -> number, read-only: key i is `text` from `starts[i]` to `starts[i + 1]` (UTF-16 offsets),
@@ -359,21 +365,6 @@ function* readFileSteps(file: string): Generator<void, LearnedModel | null> {
   }
 }
 
-function writeFile(iso: string, file: string, bytes: Buffer): void {
-  const dir = path.dirname(file);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
-    // Files of older versions of this model or loader are dead weight.
-    for (const name of readdirSync(dir)) if (name.startsWith(`${iso}.${flavour}.`) && name.endsWith('.model') && path.join(dir, name) !== file) rmSync(path.join(dir, name), { force: true });
-  } catch {
-    // The cache is an optimisation: a folder that cannot be written costs the next run the TSV read.
-    rmSync(temporary, { force: true });
-  }
-}
-
 /** Where a model read from its TSV files came from. */
 export type ModelSource = 'file' | 'tsv';
 
@@ -403,6 +394,7 @@ export async function loadModelFileInBackground(modelDir: string, cacheDir: stri
 
 function fromTsv(iso: string, file: string, read: LearnedModel): LearnedModel {
   const bytes = encodeModel(read);
-  writeFile(iso, file, bytes);
+  // Files of older versions of this model or loader are dead weight.
+  replaceCacheFile(file, bytes, `${iso}.${flavour}.`);
   return decodeModel(bytes)!;
 }
