@@ -219,6 +219,23 @@ export class Analyzer {
             }
           }
         }
+        // A vowel-initial stem of the lexicon that keeps its own final vowel (a stem in -i, -e, -o or -u): the
+        // frames of vowel-initial stems hold the prefixes a rule rewrote before the vowel (an object concord
+        // glided before it), and the stem's own vowel stands where those frames have the default final vowel.
+        if (frame.cells[0]!.word_class === 'verb' && !deleted && /^[aeiou]$/u.test(frame.shape.initial) && frame.shape.ownFinalVowel === null && !frame.shape.enclitic) {
+          const fv = this.generator.cartridge.verbs?.default_fv ?? 'a';
+          if (frame.after.startsWith(fv)) {
+            for (const own of ['e', 'i', 'o', 'u'].filter((v) => v !== fv)) {
+              const after = own + frame.after.slice(fv.length);
+              if (!word.endsWith(after) || word.length - after.length <= i) continue;
+              const middle = word.slice(i, word.length - after.length);
+              if (middle.includes(' ')) continue;
+              const lemma = frame.shape.initial + middle + own;
+              if (!this.generator.lexeme(lemma).inLexicon) continue;
+              for (const cell of frame.cells) consider(lemma, cell);
+            }
+          }
+        }
         // The root ends where the frame's suffix begins; a locative suffix may differ by a few
         // letters (-eni, -ini, -weni), every other suffix must match as it is.
         const end = word.length - frame.after.length;

@@ -155,6 +155,12 @@ export function literalRewrites(rules: Rule[]): LiteralRewrite[] {
     if (conditioned && rule.right_to !== undefined && literal.test(rule.right_to || 'x')) {
       rewrites.push({ from: conditioned[1]!, to: rule.right_to, edge: 'start', when: new RegExp(`^${conditioned[2]!}`, 'u') });
     }
+    // Letters that are the whole right morph (z$: a one-consonant root rewritten after a prefix): undone
+    // only where nothing follows them in the stem.
+    const whole = /^([\p{L}']+)\$$/u.exec(rule.right ?? '');
+    if (whole && rule.right_to !== undefined && literal.test(rule.right_to || 'x')) {
+      rewrites.push({ from: whole[1]!, to: rule.right_to, edge: 'start', when: /^$/u });
+    }
     // ([tkp])h -> $1 (a letter dropped after one of a set): undone once per letter of the set.
     const dropped = /^\(\[([\p{L}]+)\]\)([\p{L}]+)$/u.exec(rule.right);
     if (dropped && rule.right_to === '$1') {
