@@ -79,7 +79,7 @@ export function withCachedJsonSchema(
 }
 
 /** Freezes a JSON value in place: a caller that tried to change the shared copy would throw. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);

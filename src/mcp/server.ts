@@ -6,7 +6,7 @@
  * prompts, completions and logging come from their own modules (resources.ts,
  * prompts.ts, completions.ts, logging.ts).
  */
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult, type LoggingLevel } from '@modelcontextprotocol/server';
 import type { Principal } from '../access/key-service.js';
 import { packageVersion } from '../config.js';
 import type { Services } from '../services.js';
@@ -14,11 +14,11 @@ import type { z } from 'zod';
 import { batchRefusal } from '../access/plans.js';
 import { toolRefusal } from './access.js';
 import { withArgumentDocs } from './argument-docs.js';
-import { installLogging, type RequestLog } from './logging.js';
+import { installLogging } from './logging.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
 import { tools as registeredTools } from './registry.js';
-import { withCachedJsonSchema } from './schema-cache.js';
+import { deepFreeze, withCachedJsonSchema } from './schema-cache.js';
 import type { Failure } from '../result.js';
 import type { AnyTool } from './tool.js';
 
@@ -41,6 +41,18 @@ export interface LughaMcpServerOptions {
 
 export const serverName = 'lugha';
 export const serverVersion = packageVersion();
+/** The server's identity, as `initialize` and `server/discover` give it and 2026-07-28 results carry it in `_meta`. */
+export const serverInfo = { name: serverName, title: 'Lugha', version: serverVersion } as const;
+
+/** What a tool call needs besides the tool and its arguments. */
+export interface ToolCallContext {
+  services: Services;
+  authorize: () => Promise<Authorization>;
+  onError?: (error: unknown, tool: string) => void;
+}
+
+/** Sends a log message to the client if it asked for that level (logging.ts decides); never fails the call. */
+export type ToolLog = (level: LoggingLevel, data: unknown) => Promise<void>;
 
 const INSTRUCTIONS =
   'Lugha answers questions about Bantu languages from curated language cartridges: verb conjugation and paradigms, analysis and morpheme ' +
@@ -57,12 +69,13 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
   const authorize = options.authorize ?? (async () => ({ ok: true as const, principal: options.principal }));
   // The tool set of a server never changes while it runs, so it announces no list changes.
   const server = new McpServer(
-    { name: serverName, title: 'Lugha', version: serverVersion },
+    { ...serverInfo },
     {
       instructions: INSTRUCTIONS,
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} },
     },
   );
+  const callContext: ToolCallContext = { services, authorize, ...(options.onError ? { onError: options.onError } : {}) };
   for (const tool of options.tools ?? registeredTools) {
     const listed = toolRefusal(options.principal, tool);
     server.registerTool(
@@ -70,7 +83,7 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
       {
         title: tool.title,
         description: listed ? `[Not available to this key: ${listed.message}.] ${tool.description}` : tool.description,
-        // Validated in call(), after the tier check and the meter: a bad call is counted like any other.
+        // Validated in callTool(), after the tier check and the meter: a bad call is counted like any other.
         inputSchema: withCachedJsonSchema(tool.input, { validate: 'deferred', annotate: { key: tool.name, apply: (json) => withArgumentDocs(tool.name, json) } }),
         // Advertised, not checked per call: the SDK's zod check of a conjugation's output was 13% of an
         // MCP call's server CPU (docs/benchmarks.md); test/mcp-tools.test.ts parses every output it gets.
@@ -78,51 +91,97 @@ export function createLughaMcpServer(options: LughaMcpServerOptions): McpServer 
         annotations: { title: tool.title, ...annotations },
         _meta: { 'dev.lugha/group': tool.group, 'dev.lugha/generative': typeof tool.generative === 'boolean' ? tool.generative : tool.generative.modes },
       },
-      async (args: unknown, context) => call(tool, args, context.mcpReq.log),
+      async (args: unknown, context) => callTool(callContext, tool, args, (level, data) => logTo(context.mcpReq.log, level, data)),
     );
   }
   const logTo = installLogging(server, serverName);
   registerResources(server, { services, authorize, ...(options.watchResources ? { watch: options.watchResources } : {}) });
   registerPrompts(server, { services, principal: options.principal, authorize });
   return server;
+}
 
-  /** `log` sends a notifications/message at or above the level the client set (logging/setLevel, or the request's log level on 2026-07-28). */
-  async function call(tool: AnyTool, args: unknown, log: RequestLog): Promise<CallToolResult> {
-    const auth = await authorize();
-    if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
-    const principal = auth.principal;
-    const refusal = toolRefusal(principal, tool, args);
-    if (refusal) return errorResult({ ok: false, ...refusal });
-    const reading = await services.meter.consume(principal);
-    if (!reading.allowed) {
-      return errorResult({
-        ok: false,
-        code: 'quota_exceeded',
-        message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
-      });
-    }
-    await logTo(log, 'debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds });
-    if (tool.batchSize) {
-      const { size, unit } = tool.batchSize(args);
-      const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
-      if (tooLarge) return errorResult({ ok: false, code: 'batch_too_large', message: `${tooLarge.message}: split the call into smaller ones` });
-    }
-    const parsed = tool.input.safeParse(args ?? {});
-    if (!parsed.success) return errorResult(invalidArguments(parsed.error.issues));
-    let outcome;
-    try {
-      outcome = await tool.handler(parsed.data, { services, principal });
-    } catch (error) {
-      options.onError?.(error, tool.name);
-      await logTo(log, 'error', { tool: tool.name, error: 'internal_error' });
-      return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
-    }
-    if (!outcome.ok) return errorResult(outcome);
-    const json = JSON.stringify(outcome.value);
-    // One line whatever the input echoed in it (a newline in an argument must not add lines a model would read as ours).
-    const summary = tool.summary?.(outcome.value)?.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
-    return { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
+/**
+ * One tool call: authorised (tier), metered (one request against the daily quota), validated, answered
+ * with `structuredContent` plus text or with an `isError` result. The handler every server registers
+ * (and the direct HTTP answer to a lone `tools/call`, http-tool-call.ts) runs this. `log` sends a
+ * notifications/message at or above the level the client set (logging/setLevel, or the request's log
+ * level on 2026-07-28).
+ */
+export async function callTool(context: ToolCallContext, tool: AnyTool, args: unknown, log: ToolLog): Promise<CallToolResult> {
+  const { services, authorize } = context;
+  const auth = await authorize();
+  if (!auth.ok) return errorResult({ ok: false, code: auth.code, message: `${auth.message}; set a valid key (LUGHA_API_KEY or the Authorization header) and reconnect` });
+  const principal = auth.principal;
+  const refusal = toolRefusal(principal, tool, args);
+  if (refusal) return errorResult({ ok: false, ...refusal });
+  const reading = await services.meter.consume(principal);
+  if (!reading.allowed) {
+    return errorResult({
+      ok: false,
+      code: 'quota_exceeded',
+      message: `this key's ${reading.limit} requests for today are spent; the count resets at 00:00 UTC, in ${reading.resetSeconds} s. Try again after the reset`,
+    });
   }
+  await log('debug', { tool: tool.name, requests_left_today: reading.remaining, resets_in_s: reading.resetSeconds });
+  if (tool.batchSize) {
+    const { size, unit } = tool.batchSize(args);
+    const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, size, unit);
+    if (tooLarge) return errorResult({ ok: false, code: 'batch_too_large', message: `${tooLarge.message}: split the call into smaller ones` });
+  }
+  const cache = tool.cacheEntries ? answersOf(tool) : undefined;
+  const key = cache ? argumentsKey(args) : undefined;
+  const known = key === undefined ? undefined : cache!.get(key);
+  if (known) return known;
+  const parsed = tool.input.safeParse(args ?? {});
+  if (!parsed.success) return errorResult(invalidArguments(parsed.error.issues));
+  let outcome;
+  try {
+    outcome = await tool.handler(parsed.data, { services, principal });
+  } catch (error) {
+    context.onError?.(error, tool.name);
+    await log('error', { tool: tool.name, error: 'internal_error' });
+    return errorResult({ ok: false, code: 'internal_error', message: `${tool.name} failed unexpectedly; the error was logged. Retry once, then report it` });
+  }
+  if (!outcome.ok) return errorResult(outcome);
+  const json = JSON.stringify(outcome.value);
+  // One line whatever the input echoed in it (a newline in an argument must not add lines a model would read as ours).
+  const summary = tool.summary?.(outcome.value)?.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+  const result: CallToolResult = { content: [{ type: 'text', text: summary ? `${summary}\n${json}` : json }], structuredContent: outcome.value as Record<string, unknown> };
+  if (key !== undefined) cache!.set(key, deepFreeze(result));
+  return result;
+}
+
+/** Longest raw arguments (as JSON) whose answer is kept; longer ones are answered as usual. */
+const MAX_KEY_LENGTH = 512;
+
+/** The successful answers of each tool that keeps them (`cacheEntries`), least recently used dropped first. */
+const answers = new WeakMap<AnyTool, Map<string, CallToolResult>>();
+
+function answersOf(tool: AnyTool): { get(key: string): CallToolResult | undefined; set(key: string, result: CallToolResult): void } {
+  let kept = answers.get(tool);
+  if (!kept) answers.set(tool, (kept = new Map()));
+  const entries = kept;
+  return {
+    get(key) {
+      const result = entries.get(key);
+      if (result !== undefined) {
+        entries.delete(key);
+        entries.set(key, result);
+      }
+      return result;
+    },
+    set(key, result) {
+      if (entries.has(key)) entries.delete(key);
+      else if (entries.size >= tool.cacheEntries!) entries.delete(entries.keys().next().value!);
+      entries.set(key, result);
+    },
+  };
+}
+
+/** The cache key of raw arguments: their JSON as sent (the same arguments in another order are another key). */
+function argumentsKey(args: unknown): string | undefined {
+  const key = JSON.stringify(args ?? {});
+  return key.length <= MAX_KEY_LENGTH ? key : undefined;
 }
 
 const MAX_ALLOWED_SHOWN = 40;

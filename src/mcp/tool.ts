@@ -41,6 +41,13 @@ export interface ToolDefinition<I extends z.ZodType = z.ZodType, O extends z.Zod
    * from array lengths alone; a call over the key's batch size is refused before validation.
    */
   batchSize?(args: unknown): { size: number; unit: string };
+  /**
+   * Successful answers to keep, by the raw arguments, when the answer depends on the arguments alone
+   * while the process runs (not on the caller, the clock or the store): a call with the same
+   * arguments is answered with the kept result after the tier check and the meter, without
+   * validation or the handler (as `GET /api/v1/conjugate` answers from its cache). Default: none.
+   */
+  cacheEntries?: number;
   handler(args: z.output<I>, context: ToolContext): Result<z.output<O>> | Promise<Result<z.output<O>>>;
   /** One line for the text content, before the JSON (default: none). */
   summary?(value: z.output<O>): string;

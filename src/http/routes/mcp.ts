@@ -4,7 +4,9 @@
  * 2025-11-25 clients). Before a request reaches the SDK: the Origin is checked
  * against LUGHA_MCP_ORIGINS (403 origin_not_allowed), the bearer key is
  * authenticated (401), and a tier without MCP is refused (403 not_in_tier).
- * Tool calls are metered one by one inside the server, not per HTTP request.
+ * Tool calls are metered one by one inside the server, not per HTTP request. A lone `tools/call`
+ * is answered without the SDK's per-request server, byte for byte as the SDK would answer it
+ * (src/mcp/http-tool-call.ts); every other request goes to the SDK.
  */
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
@@ -12,6 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../access/key-service.js';
 import { LughaError } from '../../errors.js';
 import { mcpRefusal } from '../../mcp/access.js';
+import { answerToolCall, directToolCall } from '../../mcp/http-tool-call.js';
+import { tools } from '../../mcp/registry.js';
 import { createLughaMcpServer } from '../../mcp/server.js';
 import type { Services } from '../../services.js';
 import { principalOf, protect } from '../auth.js';
@@ -21,15 +25,13 @@ import { bodyLimitOf } from './body-limits.js';
 export async function mcpRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const allowedOrigins = new Set(services.config.mcpOrigins);
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const onError = (error: unknown, tool: string) => app.log.error({ err: error, tool }, 'MCP tool failed');
   const handler = createMcpHandler(
     (context) => {
       const principal = context.authInfo?.extra?.principal as Principal | undefined;
       if (!principal) throw new Error('MCP request without an authenticated principal');
-      return createLughaMcpServer({
-        services,
-        principal,
-        onError: (error, tool) => app.log.error({ err: error, tool }, 'MCP tool failed'),
-      });
+      return createLughaMcpServer({ services, principal, onError });
     },
     { onerror: (error) => app.log.warn({ err: error }, 'MCP request rejected') },
   );
@@ -68,6 +70,13 @@ export async function mcpRoutes(app: FastifyInstance, opts: { services: Services
     },
     handler: async (request, reply) => {
       const principal = principalOf(request);
+      // A lone tools/call is answered directly, as the SDK would answer it (src/mcp/http-tool-call.ts).
+      const direct = directToolCall(request.headers, request.body, toolsByName);
+      if (direct) {
+        const answer = await answerToolCall(direct, { services, authorize: async () => ({ ok: true, principal }), onError });
+        // A Buffer: fastify sends it as it is (a string of JSON would get `; charset=utf-8` added, which the SDK does not send).
+        return reply.status(200).headers(answer.headers).send(Buffer.from(answer.body, 'utf8'));
+      }
       const webRequest = await toWebRequest(request.raw, request.body);
       const response = await handler.fetch(webRequest, {
         authInfo: { token: '', clientId: principal.keyId, scopes: [], extra: { principal } },

@@ -16,6 +16,8 @@ export const conjugateVerb = defineTool({
   input: z.object({ language: languageArgument, ...conjugationArguments }).strict(),
   output: conjugationResultSchema,
   generative: true,
+  // As many as the REST route keeps (about 1 KB each): a conjugation depends only on its arguments.
+  cacheEntries: 2048,
   handler: (args, { services }) => fromService(services.morphology.conjugate(args)),
   summary: (r) => `${r.surface_form} — ${r.english}`,
 });
