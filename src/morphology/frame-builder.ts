@@ -110,7 +110,7 @@ export class FrameBuilder {
         const plural = cell.number === 'pl' && cls.plural ? nouns.nounClass(cls.plural) : undefined;
         if (cell.number === 'pl' && cls.plural && !plural) continue;
         for (const citation of cls.prefixes) {
-          const options = plural ? (cls.plural_prefixes ?? plural.prefixes) : cell.number === 'pl' ? cls.prefixes : [citation];
+          const options = plural ? nouns.pluralPrefixes(cls.plural_prefixes ?? plural.prefixes, citation) : cell.number === 'pl' ? cls.prefixes : [citation];
           for (const used of options) {
             for (const initial of this.#nounInitials()) {
               const shape: Shape = { initial, ownFinalVowel: null, short: false };

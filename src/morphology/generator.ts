@@ -248,7 +248,7 @@ export class Generator {
         targetStem = split.stem;
         prefixes = [split.prefix];
       } else {
-        prefixes = cls.plural_prefixes ?? plural.prefixes;
+        prefixes = nouns.pluralPrefixes(cls.plural_prefixes ?? plural.prefixes, nouns.splitWith(lemma, cls)?.prefix);
       }
     } else if (cell.number === 'pl' && !nouns.grammar.classes.some((c) => c.plural === cls.id)) {
       throw new GenerationError('number', `class ${cls.id} nouns have no plural`);

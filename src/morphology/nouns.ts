@@ -16,6 +16,12 @@ const prefixSchema = z
     bare: z.string(),
     /** Only for stems matching this pattern (monosyllabic stems take umu-, vowel stems is-). */
     stem: z.string().optional(),
+    /**
+     * The plural class's allomorph (by its `lemma`) that a noun written with this prefix takes, whatever
+     * its stem: a singular that keeps ki- before a vowel keeps vi- in the plural (kiongozi -> viongozi,
+     * where chakula -> vyakula). Unset: the plural's allomorph is chosen by the stem.
+     */
+    plural: z.string().optional(),
   })
   .strict();
 
@@ -132,6 +138,16 @@ export class NounInflector {
     const candidates = prefixes.filter((p) => form.startsWith(p.lemma) && matches(p.stem, form.slice(p.lemma.length))).sort((a, b) => b.lemma.length - a.lemma.length);
     const p = candidates[0];
     return p ? { stem: form.slice(p.lemma.length), prefix: p } : undefined;
+  }
+
+  /**
+   * The prefixes a plural of `cls` may take when its singular is written with `singular`: the one
+   * `singular.plural` names (its stem condition dropped), else every prefix of `list`.
+   */
+  pluralPrefixes(list: NounClass['prefixes'], singular: NounClass['prefixes'][number] | undefined): NounClass['prefixes'] {
+    if (singular?.plural === undefined) return list;
+    const paired = list.filter((p) => p.lemma === singular.plural).map(({ stem: _, ...p }) => p);
+    return paired.length > 0 ? paired : list;
   }
 
   /** The prefix from `list` for `stem`: the first whose stem condition holds. */

@@ -182,6 +182,22 @@ const textContextSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * A word no lexicon knows, written with the prefix of a derived word class, after a word whose first
+     * reading has one of the lemmas `after` (the -a of association: ya kibiolojia 'biological', vya kishenzi
+     * 'savage'): a word of that class on an unknown stem (lemma: the word without the prefix).
+     */
+    derived_after: z
+      .object({
+        after: z.array(z.string().min(1)).min(1),
+        prefix: z.string().min(1),
+        word_class: z.string().min(1),
+        /** The shortest stem read so. */
+        min_stem: z.number().int().min(1).default(3),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
     morpheme_tags: z
       .object({
         whole: z.record(z.string(), z.string()).default({}),
@@ -238,6 +254,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     tokens.forEach((token, i) => {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
+      if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       readings = this.#adjust(token, readings, context, previousWord(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
@@ -508,6 +525,31 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       }
     }
     return readings;
+  }
+
+  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows: see the schema). */
+  #derivedAfter(token: string, readings: TokenAnalysis[], spec: NonNullable<TextContext['derived_after']>, previous: TokenAnalysis | undefined): TokenAnalysis[] {
+    if (!previous || !spec.after.includes(previous.lemma)) return readings;
+    if (!token.toLowerCase().startsWith(spec.prefix)) return readings;
+    const stem = token.slice(spec.prefix.length);
+    if (stem.length < spec.min_stem || !/^\p{L}+$/u.test(stem)) return readings;
+    const tags = this.#textContext()?.morpheme_tags?.slots[spec.word_class] ?? {};
+    const reading: TokenAnalysis = {
+      lemma: stem,
+      pos: this.#tag(spec.word_class, undefined),
+      word_class: spec.word_class,
+      morphemes: [
+        { surface: token.slice(0, spec.prefix.length), canonical: spec.prefix, tag: tags.prefix ?? 'prefix' },
+        { surface: stem, canonical: stem.toLowerCase(), tag: tags.stem ?? 'stem' },
+      ],
+      probability: 0.9,
+      guess: true,
+      source: 'guess',
+      gloss: null,
+      stem_source: null,
+    };
+    this.#facts.set(reading, { agrees: [], extensions: [] });
+    return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
 
   /** Every reading of one form, most probable first. */
