@@ -42,6 +42,41 @@ export function folderKey(dir: string, seed: string): string {
   return updateWithFiles(hash, dir, files).digest('hex').slice(0, 24);
 }
 
+/** A folder's files changed less than this before its key was made are not noted (`notedFolderKey`). */
+const NOTE_MARGIN_NS = 2_000_000_000n;
+
+/**
+ * `folderKey`, noted in `noteFile` with the folder's path and each file's name, size, inode and
+ * modification and change times, and taken from the note while all of them are the same: a folder
+ * is read and hashed once, not at every start of a process. A write changes a file's change time
+ * (which no tool sets back), a rename its inode; a folder where a file changed within
+ * NOTE_MARGIN_NS of the hashing is not noted (a change within the same tick of the file system's
+ * clock would keep the times), so it is hashed again next time. A note that cannot be read or
+ * written only costs the hashing.
+ */
+export function notedFolderKey(dir: string, seed: string, noteFile: string): string {
+  const stats: string[][] = [];
+  let newest = 0n;
+  for (const name of readdirSync(dir).sort()) {
+    const stat = statSync(path.join(dir, name), { bigint: true });
+    if (!stat.isFile()) continue;
+    stats.push([name, String(stat.size), String(stat.ino), String(stat.mtimeNs), String(stat.ctimeNs)]);
+    for (const time of [stat.mtimeNs, stat.ctimeNs]) if (time > newest) newest = time;
+  }
+  const fingerprint = JSON.stringify([path.resolve(dir), seed, stats]);
+  try {
+    const note = JSON.parse(readFileSync(noteFile, 'utf8')) as { fingerprint?: unknown; key?: unknown };
+    if (note.fingerprint === fingerprint && typeof note.key === 'string') return note.key;
+  } catch {
+    // No note yet, or not one of these: hashed below.
+  }
+  const key = folderKey(dir, seed);
+  if (BigInt(Date.now()) * 1_000_000n - newest > NOTE_MARGIN_NS) {
+    replaceCacheFile(noteFile, JSON.stringify({ fingerprint, key }), path.basename(noteFile));
+  }
+  return key;
+}
+
 /**
  * Writes a cache file whole: `data` to a temporary file beside `file`, then a rename, so a reader
  * sees the old file or the new one, never half of one. Then removes the other files of its folder

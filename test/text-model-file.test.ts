@@ -51,8 +51,8 @@ describe('text model files', () => {
       assert.deepStrictEqual(new Map(file.lemmas), new Map(lemmaCounts(tsv)));
       assert.deepStrictEqual(new Map(file.weights), new Map(tsv.weights));
       assert.deepStrictEqual(new Map(file.context!.entries()), new Map(tsv.context!.entries()));
-      assert.deepStrictEqual(file.prefixTemplates, tsv.prefixTemplates);
-      assert.deepStrictEqual(file.suffixTemplates, tsv.suffixTemplates);
+      assert.deepStrictEqual([...file.prefixTemplates], tsv.prefixTemplates);
+      assert.deepStrictEqual([...file.suffixTemplates], tsv.suffixTemplates);
       assert.deepStrictEqual(file.rawReadings, tsv.rawReadings);
       assert.deepStrictEqual([file.meta, file.scale, file.language], [tsv.meta, tsv.scale, tsv.language]);
       assert.equal(file.forms.get('no-such-form-in-any-text'), undefined);
@@ -76,6 +76,27 @@ describe('text model files', () => {
     assert.equal(after.model.weights.get(feature), -weight + 1);
     assert.equal(readdirSync(cacheDir).filter((n) => n.endsWith('.model')).length, 1, 'the stale file is removed');
     assert.equal(loadModelFile(dir, cacheDir)!.model.weights.get(feature), -weight + 1);
+  });
+
+  it('notes the key of an unchanged model folder, and hashes the folder again once a file changed', async () => {
+    const dir = copyModel('zul');
+    const cacheDir = tempDir();
+    // A folder changed within the last two seconds is not noted (a change in the same clock tick would keep the times).
+    loadModelFile(dir, cacheDir);
+    assert.ok(!readdirSync(cacheDir).some((n) => n.endsWith('-key.json')), 'a folder just written is not noted');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    assert.equal(loadModelFile(dir, cacheDir)!.source, 'file');
+    const [note] = readdirSync(cacheDir).filter((n) => n.endsWith('-key.json'));
+    assert.ok(note, 'the key is noted');
+    const noted = loadModelFile(dir, cacheDir)!;
+    assert.equal(noted.source, 'file');
+    const [feature, weight] = [...noted.model.weights].find(([, w]) => w !== 0)!;
+    const weightsFile = path.join(dir, 'weights.tsv');
+    const text = readFileSync(weightsFile, 'utf8');
+    writeFileSync(weightsFile, text.replace(`\n${feature}\t`, `\n${feature}\t${-weight + 1}\n${feature}-x\t`));
+    const after = loadModelFile(dir, cacheDir)!;
+    assert.equal(after.source, 'tsv');
+    assert.equal(after.model.weights.get(feature), -weight + 1);
   });
 
   it('reads a damaged file as missing: the model comes from its TSV files and the file is written again', () => {

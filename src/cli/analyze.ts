@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { loadConfig, packageRoot } from '../config.js';
-import { LanguageCodes } from '../language-codes.js';
+import { LanguageCodes, readTsv } from '../language-codes.js';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import { loadLearnedAnalyzer } from '../text/learned-analyzer.js';
 import { textModelCacheDir } from '../text/model-file.js';
@@ -94,12 +94,25 @@ export function registerAnalyzeCommand(program: Command): void {
 /** The learned analyser of the requested language's cartridge, or null when it has none (or the code is not one). */
 function learnedAnalyzerFor(options: AnalyzeOptions): TextAnalyzer | null {
   const config = loadConfig({ flags: { languagesDir: options.languagesDir } });
-  const iso = LanguageCodes.fromReference(path.join(packageRoot, 'reference')).normalise(options.language) ?? options.language.toLowerCase();
+  const iso = isoOf(options.language);
   if (!/^[a-z]{2,3}$/.test(iso)) return null;
   const dir = path.join(config.languagesDir, iso);
   // A cartridge is a folder with its metadata; only one with a text model is read this way.
   if (!existsSync(path.join(dir, 'text', 'meta.yaml'))) return null;
   return loadLearnedAnalyzer(dir, textModelCacheDir);
+}
+
+/**
+ * `LanguageCodes.normalise(code) ?? code.toLowerCase()`, reading only the alias table: for a code
+ * without surrounding spaces that is the target of its alias (`zu` -> zul), else the code itself
+ * lower-cased, known or not, so the Glottolog table behind `normalise` is not needed to find a
+ * cartridge folder (reading that table showed in the profile of `echo word | lugha analyze`).
+ */
+function isoOf(code: string): string {
+  const lower = code.toLowerCase();
+  if (lower.trim() !== lower) return LanguageCodes.fromReference(path.join(packageRoot, 'reference')).normalise(code) ?? lower;
+  const aliases = new Map(readTsv(path.join(packageRoot, 'reference', 'language-codes.tsv')).map((r) => [r.alias ?? '', r.iso639_3 ?? '']));
+  return aliases.get(lower) ?? lower;
 }
 
 function formatOf(options: AnalyzeOptions): Format {

@@ -82,6 +82,31 @@ export interface PrefixPart {
   count: number;
 }
 
+/** Templates by id: an array, or a loaded model's templates, each decoded on first use (model-file.ts). */
+export interface TemplateList<T> extends Iterable<T> {
+  readonly length: number;
+  at(id: number): T | undefined;
+}
+
+/** Written prefix (or suffix) -> the ids of the templates written so: a Map, or a loaded model's packed index. */
+export interface TemplateIndex {
+  get(written: string): Iterable<number> | undefined;
+}
+
+/**
+ * What composing prefix templates needs of all of them (`compositionOf`): their ids sorted by written
+ * prefix, forwards and backwards, with those keys; the tag bigrams; the stem tags after a hyphen.
+ * Computed on first use, or read from a model's file, which holds them (model-file.ts).
+ */
+export interface PrefixOrder {
+  forward: ArrayLike<number>;
+  forwardKeys: readonly string[];
+  backward: ArrayLike<number>;
+  backwardKeys: readonly string[];
+  bigrams: Lookup<number>;
+  hyphenTags: Array<[string, boolean]>;
+}
+
 export interface LearnedModel {
   language: string;
   /** Readings by index; a loaded model decodes each on first use (see `readingAt`). */
@@ -95,13 +120,15 @@ export interface LearnedModel {
   forms: Lookup<Array<[number, number]> | number>;
   /** The pairs of a loaded model's forms: at a form's start, how many pairs, then reading and count of each. */
   formLists?: Uint32Array;
-  prefixTemplates: PrefixTemplate[];
-  suffixTemplates: SuffixTemplate[];
+  prefixTemplates: TemplateList<PrefixTemplate>;
+  suffixTemplates: TemplateList<SuffixTemplate>;
   /** How often a prefix template and a suffix template made one word: `prefixId suffixId` -> count. */
   pairs: Lookup<number>;
   /** Written prefix -> prefix template indices; written suffix -> suffix template indices. */
-  prefixIndex: Map<string, number[]>;
-  suffixIndex: Map<string, number[]>;
+  prefixIndex: TemplateIndex;
+  suffixIndex: TemplateIndex;
+  /** The prefix templates' orders for composition, when read from a model's file (else `prefixOrderOf` computes them). */
+  prefixOrder?: PrefixOrder;
   maxPrefix: number;
   maxSuffix: number;
   /** Lower-cased lemma -> how many tokens of the text have it; built on the first unseen word (`lemmaCounts`). */
@@ -407,11 +434,11 @@ export function serializeModel(model: StoredParts): Record<string, string> {
     );
   const prefixes = [
     'count\tprefix\tpos\tbefore\tbefore_surfaces\tstem_tag\trewrite\tkeep_case\tnoun_class',
-    ...model.prefixTemplates.map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
+    ...[...model.prefixTemplates].map((p) => [p.count, p.prefix, p.pos, ...encodeMorphemes(p.before), p.stemTag, p.rewrite, p.keepCase ? 1 : 0, p.nounClass].join('\t')),
   ];
   const suffixes = [
     'count\tsuffix\tafter\tafter_surfaces\tstem_tag\tlemma_add\trewrite',
-    ...model.suffixTemplates.map((p) => [p.count, p.suffix, ...encodeMorphemes(p.after), p.stemTag, p.lemmaAdd, p.rewrite].join('\t')),
+    ...[...model.suffixTemplates].map((p) => [p.count, p.suffix, ...encodeMorphemes(p.after), p.stemTag, p.lemmaAdd, p.rewrite].join('\t')),
   ];
   const pairs = ['prefix_template\tsuffix_template\tcount', ...[...model.pairs].sort(byKey).map(([k, c]) => `${k.replace(' ', '\t')}\t${c}`)];
   const lexicon = ['stem\ttag\tnoun_class\tcount'];
@@ -460,11 +487,11 @@ export function indexModel(parts: StoredParts): LearnedModel {
 
 /** `indexModel` as steps (a pause every LINES_PER_STEP templates). */
 function* indexModelSteps(parts: StoredParts): Generator<void, LearnedModel> {
-  function* index<T>(list: T[], key: (t: T) => string): Generator<void, [Map<string, number[]>, number]> {
+  function* index<T>(list: TemplateList<T>, key: (t: T) => string): Generator<void, [Map<string, number[]>, number]> {
     const map = new Map<string, number[]>();
     let longest = 0;
     for (let i = 0; i < list.length; i++) {
-      const k = key(list[i]!);
+      const k = key(list.at(i)!);
       const ids = map.get(k);
       if (ids) ids.push(i);
       else map.set(k, [i]);
@@ -487,11 +514,11 @@ function* indexModelSteps(parts: StoredParts): Generator<void, LearnedModel> {
  */
 interface Composition {
   /** Template ids sorted by written prefix, and the prefixes in that order. */
-  forward: number[];
-  forwardKeys: string[];
+  forward: ArrayLike<number>;
+  forwardKeys: readonly string[];
   /** Template ids sorted by reversed written prefix, and the reversed prefixes in that order. */
-  backward: number[];
-  backwardKeys: string[];
+  backward: ArrayLike<number>;
+  backwardKeys: readonly string[];
   heads: Map<string, PrefixPart[]>;
   tails: Map<string, Map<string, PrefixPart[]>>;
   /**
@@ -499,7 +526,7 @@ interface Composition {
    * second: which morphemes may follow which, so a head and a tail that met on another tag still join
    * where their two tags are attested side by side (`e[LocPre]` + `zi[BPre8]`, from `i-zi-` nouns).
    */
-  bigrams: Map<string, number>;
+  bigrams: Lookup<number>;
   /**
    * The stem tags after a written prefix ending in a hyphen (`lwe-IDP`, `ama-4`), those of at least 5
    * such templates, with whether the stem keeps its letter case (most of their templates).
@@ -509,21 +536,22 @@ interface Composition {
 
 const compositions = new WeakMap<LearnedModel, Composition>();
 
-function compositionOf(model: LearnedModel): Composition {
-  let c = compositions.get(model);
-  if (c) return c;
+/** The model's `PrefixOrder`: read from its file, else computed from its prefix templates. */
+export function prefixOrderOf(model: Pick<LearnedModel, 'prefixTemplates' | 'prefixOrder'>): PrefixOrder {
+  if (model.prefixOrder) return model.prefixOrder;
+  const templates = [...model.prefixTemplates];
   const sortedBy = (key: (id: number) => string): [number[], string[]] => {
-    const ids = model.prefixTemplates.map((_, i) => i);
+    const ids = templates.map((_, i) => i);
     const keys = ids.map(key);
     ids.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
     return [ids, ids.map((i) => keys[i]!)];
   };
-  const [forward, forwardKeys] = sortedBy((i) => model.prefixTemplates[i]!.prefix);
-  const [backward, backwardKeys] = sortedBy((i) => [...model.prefixTemplates[i]!.prefix].reverse().join(''));
+  const [forward, forwardKeys] = sortedBy((i) => templates[i]!.prefix);
+  const [backward, backwardKeys] = sortedBy((i) => [...templates[i]!.prefix].reverse().join(''));
   const bigrams = new Map<string, number>();
-  for (const t of model.prefixTemplates) for (const key of tagBigrams(t.before)) bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
+  for (const t of templates) for (const key of tagBigrams(t.before)) bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
   const byTag = new Map<string, [number, number]>();
-  for (const t of model.prefixTemplates) {
+  for (const t of templates) {
     if (!t.prefix.endsWith('-') || t.before.length === 0) continue;
     const counts = byTag.get(t.stemTag) ?? [0, 0];
     counts[0]++;
@@ -531,7 +559,13 @@ function compositionOf(model: LearnedModel): Composition {
     byTag.set(t.stemTag, counts);
   }
   const hyphenTags: Array<[string, boolean]> = [...byTag].filter(([, [all]]) => all >= 5).map(([tag, [all, kept]]) => [tag, kept * 2 > all]);
-  c = { forward, forwardKeys, backward, backwardKeys, heads: new Map(), tails: new Map(), bigrams, hyphenTags };
+  return { forward, forwardKeys, backward, backwardKeys, bigrams, hyphenTags };
+}
+
+function compositionOf(model: LearnedModel): Composition {
+  let c = compositions.get(model);
+  if (c) return c;
+  c = { ...prefixOrderOf(model), heads: new Map(), tails: new Map() };
   compositions.set(model, c);
   return c;
 }
@@ -544,7 +578,7 @@ function tagBigrams(before: readonly Morpheme[]): Set<string> {
 }
 
 /** The template ids whose key (in `keys`, sorted) starts with `start`, in template order. */
-function idsStartingWith(ids: readonly number[], keys: readonly string[], start: string): number[] {
+function idsStartingWith(ids: ArrayLike<number>, keys: readonly string[], start: string): number[] {
   let lo = 0;
   let hi = keys.length;
   while (lo < hi) {
@@ -565,7 +599,7 @@ function headsOf(model: LearnedModel, written: string): PrefixPart[] | null {
   const byKey = new Map<string, PrefixPart>();
   const list: PrefixPart[] = [];
   for (const id of idsStartingWith(c.forward, c.forwardKeys, written)) {
-    const t = model.prefixTemplates[id]!;
+    const t = model.prefixTemplates.at(id)!;
     let length = 0;
     for (let k = 1; k <= t.before.length; k++) {
       length += t.before[k - 1]!.surface.length;
@@ -595,7 +629,7 @@ function tailsOf(model: LearnedModel, written: string): Map<string, PrefixPart[]
   const byJunction = new Map<string, PrefixPart[]>();
   const reversed = [...written].reverse().join('');
   for (const id of idsStartingWith(c.backward, c.backwardKeys, reversed)) {
-    const t = model.prefixTemplates[id]!;
+    const t = model.prefixTemplates.at(id)!;
     let length = 0;
     for (const m of t.before) length += m.surface.length;
     for (let j = 1; j < t.before.length; j++) {
@@ -914,7 +948,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const suffixHits = new Map<string, Array<[number, number, number]>>();
   for (let s = 0; s <= Math.min(model.maxSuffix, n - 1); s++) {
     for (const id of model.suffixIndex.get(s === 0 ? '' : lower.slice(n - s)) ?? []) {
-      const template = model.suffixTemplates[id]!;
+      const template = model.suffixTemplates.at(id)!;
       const count = template.count - (leaveOut?.suffixTemplate === id ? 1 : 0);
       if (count <= 0) continue;
       const list = suffixHits.get(template.stemTag);
@@ -925,19 +959,19 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const shape = shapeOf(token);
   const lemmas = lemmaCounts(model);
   const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
-  const countOf = (id: number): number => model.prefixTemplates[id]!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
+  const countOf = (id: number): number => model.prefixTemplates.at(id)!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
   const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean | 'bigram' | 'hyphen' }> = [];
   for (let p = 0; p <= Math.min(model.maxPrefix, n - 1); p++) {
     for (const pid of model.prefixIndex.get(lower.slice(0, p)) ?? []) {
       const preCount = countOf(pid);
-      if (preCount > 0) options.push({ p, pid, pre: model.prefixTemplates[pid]!, preCount, composed: false });
+      if (preCount > 0) options.push({ p, pid, pre: model.prefixTemplates.at(pid)!, preCount, composed: false });
     }
   }
   const composedOptions: typeof options = [];
   const { bigrams } = compositionOf(model);
   // The left-out token's own template counts once less (a pair only it had is not attested).
-  const leftOutTemplate = leaveOut && leaveOut.prefixTemplate >= 0 ? model.prefixTemplates[leaveOut.prefixTemplate] : undefined;
+  const leftOutTemplate = leaveOut && leaveOut.prefixTemplate >= 0 ? model.prefixTemplates.at(leaveOut.prefixTemplate) : undefined;
   const leftOutBigrams = leftOutTemplate && leftOutTemplate.count <= 1 ? tagBigrams(leftOutTemplate.before) : new Set<string>();
   for (let q = 1; q < Math.min(model.maxPrefix, n - 2); q++) {
     const headList = headsOf(model, lower.slice(0, q));
@@ -1007,7 +1041,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   options.forEach(({ p, pid, pre, preCount, composed }, oi) => {
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
       if (p + s >= n) continue;
-      const suf = model.suffixTemplates[sid]!;
+      const suf = model.suffixTemplates.at(sid)!;
       if ((n - s - p < (composed === 'hyphen' ? 1 : 2) || n - s - p > MAX_STEM) && p + s > 0) continue;
       const stemKey = `${p} ${s} ${pre.keepCase} ${pre.rewrite} ${suf.rewrite} ${pre.stemTag} ${pre.nounClass}`;
       let stemFacts = stems.get(stemKey);
@@ -1046,7 +1080,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const build = (k: number): Candidate => {
     const [oi, s, sid, [canonical, exact, tagged, any], pair] = combos[k]!;
     const { p, pre, preCount, composed } = options[oi]!;
-    const suf = model.suffixTemplates[sid]!;
+    const suf = model.suffixTemplates.at(sid)!;
     const sufCount = suf.count - (leaveOut?.suffixTemplate === sid ? 1 : 0);
     const writtenStem = token.slice(p, n - s);
     const morphemes: Morpheme[] = [];
@@ -1127,7 +1161,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     }
     let suffixKey = suffixKeys.get(sid);
     if (suffixKey === undefined) {
-      const t = model.suffixTemplates[sid]!;
+      const t = model.suffixTemplates.at(sid)!;
       suffixKey = `${t.lemmaAdd}\t${formatSegmentation(t.after)}`;
       suffixKeys.set(sid, suffixKey);
     }
@@ -1150,7 +1184,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       const [oi, , sid, [canonical]] = combos[k]!;
       const o = options[oi]!;
       if (!posSoFar.has(o.pre.pos)) continue;
-      const lemma = (canonical + model.suffixTemplates[sid]!.lemmaAdd).toLowerCase();
+      const lemma = (canonical + model.suffixTemplates.at(sid)!.lemmaAdd).toLowerCase();
       if (lemmasSoFar.has(lemma) || (lemmas.get(lemma) ?? 0) - (lemma === leftOutLemma ? 1 : 0) <= 0) continue;
       lemmasSoFar.add(lemma);
       out.push(build(k));

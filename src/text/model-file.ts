@@ -16,34 +16,43 @@
  * served from a stale file. Built by `npm run build:frames` (scripts/build-frames.mjs), else by the
  * first run that reads the model; a folder that cannot be written only costs the TSV read. Writes are
  * atomic (temporary file + rename). A file that is not one of these, or not of this format, is read
- * from the TSV files again and replaced.
+ * from the TSV files again and replaced. The hash is noted in `<iso>.<js|ts>-key.json` with the
+ * files' sizes and times, so a process reads and hashes the model folder only when they changed
+ * (`notedFolderKey`).
+ *
+ * Besides the model's own tables, the file holds what the first unseen word would otherwise build
+ * from every template (the template indexes by written prefix and suffix, the prefix templates
+ * sorted for composition, their tag bigrams): a process decodes only the templates a word meets.
  */
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKey, replaceCacheFile, updateWithFiles } from '../file-digest.js';
+import { folderKey, notedFolderKey, replaceCacheFile, updateWithFiles } from '../file-digest.js';
 import {
   ContextWeights,
   formEntries,
   hashOf,
-  indexModel,
   isContextFeature,
   lemmaCounts,
   loadModel,
   loadModelInBackground,
+  prefixOrderOf,
   type LearnedModel,
-  type Lookup,
+  type PrefixOrder,
   type PrefixTemplate,
   type SuffixTemplate,
+  type TemplateIndex,
+  type TemplateList,
+  type Lookup,
 } from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
 
 /** Bumped when the file's layout changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 const MAGIC = 'LGTM';
 
 /**
@@ -128,6 +137,9 @@ interface Header {
   format: number;
   language: string;
   scale: number;
+  /** The longest written prefix and suffix of a template. */
+  maxPrefix: number;
+  maxSuffix: number;
   meta: Record<string, unknown>;
   readings: number;
   /** name -> [byte offset after the header, byte length, kind] */
@@ -136,8 +148,11 @@ interface Header {
 
 const kindOf = (data: Section): Kind => (typeof data === 'string' ? 'utf8' : data instanceof Uint32Array ? 'u32' : data instanceof Uint16Array ? 'u16' : 'f64');
 
-/** The prefix and suffix templates as JSON, every string and morpheme once (shared again when read). */
-function encodeTemplates(model: LearnedModel): string {
+/**
+ * The prefix and suffix templates, every string and morpheme once: the strings as JSON, the rest as
+ * numbers (string, morpheme and morpheme-list ids), so a template is decoded on its first use alone.
+ */
+function templateSections(model: LearnedModel, out: Record<string, Section>): void {
   const strings = new Map<string, number>();
   const s = (text: string): number => {
     let id = strings.get(text);
@@ -147,7 +162,8 @@ function encodeTemplates(model: LearnedModel): string {
   const morphemes = new Map<string, number>();
   const morphemeList: number[] = [];
   const lists = new Map<string, number>();
-  const listList: number[][] = [];
+  const listStarts: number[] = [0];
+  const listItems: number[] = [];
   const list = (ms: readonly Morpheme[]): number => {
     const ids = ms.map((m) => {
       const key = `${m.surface}\t${m.canonical}\t${m.tag}`;
@@ -162,32 +178,111 @@ function encodeTemplates(model: LearnedModel): string {
     let id = lists.get(key);
     if (id === undefined) {
       lists.set(key, (id = lists.size));
-      listList.push(ids);
+      listItems.push(...ids);
+      listStarts.push(listItems.length);
     }
     return id;
   };
-  const prefixes = model.prefixTemplates.flatMap((t) => [t.count, s(t.prefix), s(t.pos), list(t.before), s(t.stemTag), s(t.rewrite), t.keepCase ? 1 : 0, s(t.nounClass)]);
-  const suffixes = model.suffixTemplates.flatMap((t) => [t.count, s(t.suffix), list(t.after), s(t.stemTag), s(t.lemmaAdd), s(t.rewrite)]);
-  return JSON.stringify({ strings: [...strings.keys()], morphemes: morphemeList, lists: listList, prefixes, suffixes });
+  const prefixes = [...model.prefixTemplates].flatMap((t) => [t.count, s(t.prefix), s(t.pos), list(t.before), s(t.stemTag), s(t.rewrite), t.keepCase ? 1 : 0, s(t.nounClass)]);
+  const suffixes = [...model.suffixTemplates].flatMap((t) => [t.count, s(t.suffix), list(t.after), s(t.stemTag), s(t.lemmaAdd), s(t.rewrite)]);
+  out['templates.strings'] = JSON.stringify([...strings.keys()]);
+  out['templates.morphemes'] = Uint32Array.from(morphemeList);
+  out['templates.listStarts'] = Uint32Array.from(listStarts);
+  out['templates.listItems'] = Uint32Array.from(listItems);
+  out['templates.prefixes'] = Uint32Array.from(prefixes);
+  out['templates.suffixes'] = Uint32Array.from(suffixes);
 }
 
-function decodeTemplates(json: string): { prefixTemplates: PrefixTemplate[]; suffixTemplates: SuffixTemplate[] } {
-  const data = JSON.parse(json) as { strings: string[]; morphemes: number[]; lists: number[][]; prefixes: number[]; suffixes: number[] };
-  const s = data.strings;
-  const morphemes: Morpheme[] = [];
-  for (let i = 0; i < data.morphemes.length; i += 3) morphemes.push(Object.freeze({ surface: s[data.morphemes[i]!]!, canonical: s[data.morphemes[i + 1]!]!, tag: s[data.morphemes[i + 2]!]! }));
-  const lists = data.lists.map((ids) => Object.freeze(ids.map((id) => morphemes[id]!)) as Morpheme[]);
-  const prefixTemplates: PrefixTemplate[] = [];
-  const p = data.prefixes;
-  for (let i = 0; i < p.length; i += 8) {
-    prefixTemplates.push({ count: p[i]!, prefix: s[p[i + 1]!]!, pos: s[p[i + 2]!]!, before: lists[p[i + 3]!]!, stemTag: s[p[i + 4]!]!, rewrite: s[p[i + 5]!]!, keepCase: p[i + 6] === 1, nounClass: s[p[i + 7]!]! });
+/** Templates of a model file, each decoded on its first use (`at`) and kept. */
+class LazyTemplates<T> implements TemplateList<T> {
+  readonly #items: Array<T | undefined>;
+
+  constructor(
+    readonly length: number,
+    private readonly decode: (id: number) => T,
+  ) {
+    this.#items = new Array<T | undefined>(length);
   }
-  const suffixTemplates: SuffixTemplate[] = [];
-  const q = data.suffixes;
-  for (let i = 0; i < q.length; i += 6) {
-    suffixTemplates.push({ count: q[i]!, suffix: s[q[i + 1]!]!, after: lists[q[i + 2]!]!, stemTag: s[q[i + 3]!]!, lemmaAdd: s[q[i + 4]!]!, rewrite: s[q[i + 5]!]! });
+
+  at(id: number): T | undefined {
+    if (!(id >= 0 && id < this.length)) return undefined;
+    return (this.#items[id] ??= this.decode(id));
   }
+
+  *[Symbol.iterator](): Generator<T> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
+}
+
+/** The templates of a model file's sections; morphemes and their lists are shared, as the TSV reader shares them. */
+function decodeTemplates(
+  strings: readonly string[],
+  morphemeIds: Uint32Array,
+  listStarts: Uint32Array,
+  listItems: Uint32Array,
+  p: Uint32Array,
+  q: Uint32Array,
+): { prefixTemplates: TemplateList<PrefixTemplate>; suffixTemplates: TemplateList<SuffixTemplate> } {
+  const s = strings;
+  const morphemes: Array<Morpheme | undefined> = [];
+  const morpheme = (id: number): Morpheme => (morphemes[id] ??= Object.freeze({ surface: s[morphemeIds[id * 3]!]!, canonical: s[morphemeIds[id * 3 + 1]!]!, tag: s[morphemeIds[id * 3 + 2]!]! }));
+  const lists: Array<Morpheme[] | undefined> = [];
+  const list = (id: number): Morpheme[] => {
+    let made = lists[id];
+    if (!made) {
+      made = [];
+      for (let k = listStarts[id]!; k < listStarts[id + 1]!; k++) made.push(morpheme(listItems[k]!));
+      lists[id] = made = Object.freeze(made) as Morpheme[];
+    }
+    return made;
+  };
+  const prefixTemplates = new LazyTemplates<PrefixTemplate>(p.length / 8, (id) => {
+    const i = id * 8;
+    return { count: p[i]!, prefix: s[p[i + 1]!]!, pos: s[p[i + 2]!]!, before: list(p[i + 3]!), stemTag: s[p[i + 4]!]!, rewrite: s[p[i + 5]!]!, keepCase: p[i + 6] === 1, nounClass: s[p[i + 7]!]! };
+  });
+  const suffixTemplates = new LazyTemplates<SuffixTemplate>(q.length / 6, (id) => {
+    const i = id * 6;
+    return { count: q[i]!, suffix: s[q[i + 1]!]!, after: list(q[i + 2]!), stemTag: s[q[i + 3]!]!, lemmaAdd: s[q[i + 4]!]!, rewrite: s[q[i + 5]!]! };
+  });
   return { prefixTemplates, suffixTemplates };
+}
+
+/** Written prefix or suffix -> template ids, packed: the table gives where a key's ids start in `ids` (their number, then each id). */
+class PackedTemplateIndex implements TemplateIndex {
+  constructor(
+    readonly table: PackedTable,
+    readonly ids: Uint32Array,
+  ) {}
+
+  static of(model: LearnedModel, which: 'prefix' | 'suffix'): PackedTemplateIndex {
+    const index = which === 'prefix' ? model.prefixIndex : model.suffixIndex;
+    const keys = new Set<string>();
+    for (const t of which === 'prefix' ? model.prefixTemplates : model.suffixTemplates) keys.add('prefix' in t ? t.prefix : t.suffix);
+    const entries: Array<[string, number]> = [];
+    const ids: number[] = [];
+    for (const key of keys) {
+      entries.push([key, ids.length]);
+      const list = [...(index.get(key) ?? [])];
+      ids.push(list.length, ...list);
+    }
+    return new PackedTemplateIndex(PackedTable.of(entries), Uint32Array.from(ids));
+  }
+
+  get(written: string): Uint32Array | undefined {
+    const i = this.table.indexOf(written);
+    if (i < 0) return undefined;
+    const at = this.table.numbers[i]!;
+    return this.ids.subarray(at + 1, at + 1 + this.ids[at]!);
+  }
+}
+
+function orderSections(order: PrefixOrder, out: Record<string, Section>): void {
+  out['order.forward'] = Uint32Array.from(order.forward);
+  out['order.forwardKeys'] = JSON.stringify(order.forwardKeys);
+  out['order.backward'] = Uint32Array.from(order.backward);
+  out['order.backwardKeys'] = JSON.stringify(order.backwardKeys);
+  tableSections('order.bigrams', PackedTable.of(order.bigrams), out);
+  out['order.hyphenTags'] = JSON.stringify(order.hyphenTags);
 }
 
 function tableSections(name: string, table: PackedTable, out: Record<string, Section>): void {
@@ -218,7 +313,15 @@ export function encodeModel(model: LearnedModel): Buffer {
   }
   tableSections('forms', PackedTable.of(forms), sections);
   sections.formLists = Uint32Array.from(lists);
-  sections.templates = encodeTemplates(model);
+  templateSections(model, sections);
+  // What the first unseen word would build from every template (the indexes, `prefixOrderOf`), built now.
+  const prefixIndex = PackedTemplateIndex.of(model, 'prefix');
+  tableSections('index.prefix', prefixIndex.table, sections);
+  sections['index.prefixIds'] = prefixIndex.ids;
+  const suffixIndex = PackedTemplateIndex.of(model, 'suffix');
+  tableSections('index.suffix', suffixIndex.table, sections);
+  sections['index.suffixIds'] = suffixIndex.ids;
+  orderSections(prefixOrderOf(model), sections);
   tableSections('pairs', PackedTable.of(model.pairs), sections);
   tableSections('lexicon', PackedTable.of(model.lexicon), sections);
   // What the first unseen word would count (`lemmaCounts`), counted now.
@@ -246,7 +349,16 @@ export function encodeModel(model: LearnedModel): Buffer {
     if (pad) parts.push(Buffer.alloc(pad));
     offset += bytes.length + pad;
   }
-  const header: Header = { format: FORMAT, language: model.language, scale: model.scale, meta: model.meta, readings: readingLines.length, sections: layout };
+  const header: Header = {
+    format: FORMAT,
+    language: model.language,
+    scale: model.scale,
+    maxPrefix: model.maxPrefix,
+    maxSuffix: model.maxSuffix,
+    meta: model.meta,
+    readings: readingLines.length,
+    sections: layout,
+  };
   let headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const headerPad = (8 - ((8 + headerBytes.length) % 8)) % 8;
   headerBytes = Buffer.concat([headerBytes, Buffer.alloc(headerPad, 0x20)]);
@@ -302,7 +414,24 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
   const posIndex = new Map<string, number>((JSON.parse(text('context.pos')) as string[]).map((pos, id) => [pos, id]));
   const context = ContextWeights.packed(table('runs'), posIndex, array('context.starts'), array('context.posIds'), array('context.values'));
   yield;
-  const { prefixTemplates, suffixTemplates } = decodeTemplates(text('templates'));
+  const { prefixTemplates, suffixTemplates } = decodeTemplates(
+    JSON.parse(text('templates.strings')) as string[],
+    array('templates.morphemes'),
+    array('templates.listStarts'),
+    array('templates.listItems'),
+    array('templates.prefixes'),
+    array('templates.suffixes'),
+  );
+  const prefixIndex = new PackedTemplateIndex(table('index.prefix'), array('index.prefixIds'));
+  const suffixIndex = new PackedTemplateIndex(table('index.suffix'), array('index.suffixIds'));
+  const prefixOrder: PrefixOrder = {
+    forward: array<Uint32Array>('order.forward'),
+    forwardKeys: JSON.parse(text('order.forwardKeys')) as string[],
+    backward: array<Uint32Array>('order.backward'),
+    backwardKeys: JSON.parse(text('order.backwardKeys')) as string[],
+    bigrams: table('order.bigrams'),
+    hyphenTags: JSON.parse(text('order.hyphenTags')) as Array<[string, boolean]>,
+  };
   yield;
   const forms = table('forms');
   const formLists = array<Uint32Array>('formLists');
@@ -312,7 +441,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
   yield;
   const weights = table('weights');
   yield;
-  return indexModel({
+  return {
     language: header.language,
     readings: new Array(rawReadings.length),
     rawReadings,
@@ -327,7 +456,12 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
     context,
     scale: header.scale,
     meta: header.meta,
-  });
+    prefixIndex,
+    suffixIndex,
+    maxPrefix: header.maxPrefix,
+    maxSuffix: header.maxSuffix,
+    prefixOrder,
+  };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -338,16 +472,20 @@ let loaderHash: string | undefined;
 /** Where the shipped models' files are kept: `dist/text-models` of the package, from `dist/text/` and from `src/text/` alike. */
 export const textModelCacheDir = path.resolve(here, '..', '..', 'dist', 'text-models');
 
-/** The cache key of a model folder: its files' names and bytes, and the code that reads and writes them. */
-export function modelKey(modelDir: string): string {
+/**
+ * The cache key of a model folder: its files' names and bytes, and the code that reads and writes
+ * them. With `noteFile`, hashed once and then taken from that note while the files are unchanged
+ * (`notedFolderKey`).
+ */
+export function modelKey(modelDir: string, noteFile?: string): string {
   loaderHash ??= updateWithFiles(createHash('sha256').update(`text-model ${FORMAT}\0`), here, [`learned-model.${flavour}`, `model-file.${flavour}`]).digest('hex');
-  return folderKey(modelDir, loaderHash);
+  return noteFile ? notedFolderKey(modelDir, loaderHash, noteFile) : folderKey(modelDir, loaderHash);
 }
 
-/** The model file of `modelDir` (a cartridge's `text/` folder) in `cacheDir`. */
+/** The model file of `modelDir` (a cartridge's `text/` folder) in `cacheDir`; its key noted beside it (`<iso>.<js|ts>-key.json`). */
 function fileOf(modelDir: string, cacheDir: string): { iso: string; file: string } {
   const iso = path.basename(path.dirname(path.resolve(modelDir)));
-  return { iso, file: path.join(cacheDir, `${iso}.${flavour}.${modelKey(modelDir)}.model`) };
+  return { iso, file: path.join(cacheDir, `${iso}.${flavour}.${modelKey(modelDir, path.join(cacheDir, `${iso}.${flavour}-key.json`))}.model`) };
 }
 
 /** Reads a model's file in steps; null when there is none, or it is not a model file of this format. */
