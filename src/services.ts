@@ -168,12 +168,13 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           ms += performance.now() - started;
           // Its coverage (the first /languages computed every language's at once) and, for a language
           // the engine reads text for, its context.yaml (read on its first analyze-text before).
-          await pause();
-          if (options.stopped?.()) return;
-          started = performance.now();
-          services.coverage.prepare(iso);
-          services.text.prepareContext(iso);
-          ms += performance.now() - started;
+          for (const step of [() => services.coverage.prepare(iso), () => services.text.prepareContext(iso)]) {
+            await pause();
+            if (options.stopped?.()) return;
+            started = performance.now();
+            step();
+            ms += performance.now() - started;
+          }
           options.onLanguage?.(iso, source, Math.round(ms));
         }
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
