@@ -59,7 +59,13 @@ export interface Services {
    * language's working time, pauses left out.
    * While it runs, `analysisReadiness().warming` is true and `/readyz` answers 503.
    */
-  warmAnalyzers(options?: { stopped?: () => boolean; pause?: () => Promise<void>; onLanguage?: (iso: string, source: string, ms: number) => void }): Promise<void>;
+  warmAnalyzers(options?: {
+    stopped?: () => boolean;
+    pause?: () => Promise<void>;
+    onLanguage?: (iso: string, source: string, ms: number) => void;
+    /** More steps, run last the same way (a pause before each) before warming ends (`lugha serve`: its response serialisers). */
+    steps?: () => Iterable<() => void>;
+  }): Promise<void>;
   /** Whether analyses may still wait on a build: `warming` while warmAnalyzers runs, and how many languages are ready. */
   analysisReadiness(): { warming: boolean; ready: number; total: number };
   /** Closes every backend; safe to call twice. */
@@ -160,6 +166,15 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           const engine = services.morphology.engine(iso);
           if (engine.ok) engine.value.golden();
           ms += performance.now() - started;
+          // Its coverage (the first /languages computed every language's at once) and, for a language
+          // the engine reads text for, its context.yaml (read on its first analyze-text before).
+          for (const step of [() => services.coverage.prepare(iso), () => services.text.prepareContext(iso)]) {
+            await pause();
+            if (options.stopped?.()) return;
+            started = performance.now();
+            step();
+            ms += performance.now() - started;
+          }
           options.onLanguage?.(iso, source, Math.round(ms));
         }
         // Minimal pairs are computed per language on first use: compute them now, a language at a time.
@@ -171,6 +186,11 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           await pause();
           if (options.stopped?.()) return;
           services.tone.minimalPairs({ language });
+        }
+        for (const step of options.steps?.() ?? []) {
+          await pause();
+          if (options.stopped?.()) return;
+          step();
         }
       } finally {
         warming = false;

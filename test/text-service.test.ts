@@ -8,6 +8,7 @@ import { openLanguageCodes, openMorphology } from '../src/services.js';
 import { combine, TextService, type RankedAnalysis } from '../src/text/service.js';
 import { cutReadings, probabilitiesOf } from '../src/text/engine-analyzer.js';
 import type { TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
+import { pendingSerializerSteps } from '../src/http/app.js';
 import { harness, problemOf, tempDir } from './helpers.js';
 
 const codes = openLanguageCodes();
@@ -197,6 +198,38 @@ describe('readiness while the analysers warm up', () => {
       await warming;
       assert.equal((await h.call(undefined, '/readyz')).statusCode, 200);
       assert.deepEqual(h.services.analysisReadiness(), { warming: false, ready: 1, total: 1 });
+    } finally {
+      await h.close();
+      rmSync(cartridges, { recursive: true, force: true });
+    }
+  });
+
+  it('stays 503 until the extra steps (the serialisers lugha serve compiles) are done, and leaves none to compile', async () => {
+    const cartridges = tempDir('lugha-ready-');
+    cpSync(path.join(languagesDir, 'lin'), path.join(cartridges, 'lin'), { recursive: true });
+    const h = await harness({ flags: { languagesDir: cartridges } });
+    try {
+      const before = pendingSerializerSteps(h.app).length;
+      assert.ok(before > 10, `${before} success serialisers to compile`);
+      let during: ReturnType<typeof h.services.analysisReadiness> | undefined;
+      const warming = h.services.warmAnalyzers({
+        steps: () => [
+          ...pendingSerializerSteps(h.app),
+          () => {
+            during = h.services.analysisReadiness();
+          },
+        ],
+      });
+      await warming;
+      // The steps ran after every language was ready, while /readyz still answered 503 (warming).
+      assert.deepEqual(during, { warming: true, ready: 1, total: 1 });
+      assert.equal((await h.call(undefined, '/readyz')).statusCode, 200);
+      assert.deepEqual(pendingSerializerSteps(h.app), []);
+      // A route answers as before with its serialiser compiled by the warm-up.
+      const { key } = await h.issue('enterprise');
+      const answer = await h.call(key, '/api/v1/syllables/lin');
+      assert.equal(answer.statusCode, 200);
+      assert.equal(answer.json().data[0].language, 'lin');
     } finally {
       await h.close();
       rmSync(cartridges, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig, type ConfigFlags } from '../config.js';
 import { ensureDemoCorpus } from '../audio/demo-corpus.js';
 import { ensureDemoKeys } from '../demo.js';
-import { buildApp } from '../http/app.js';
+import { buildApp, pendingSerializerSteps } from '../http/app.js';
 import { openServices } from '../services.js';
 import { CliError, EXIT_FAILURE } from './output.js';
 
@@ -68,6 +68,8 @@ export function registerServeCommand(program: Command): void {
           .warmAnalyzers({
             stopped: () => stopping,
             onLanguage: (iso, source, ms) => app.log.info({ language: iso, source, ms }, 'analyzer ready'),
+            // Each route's success serialiser, compiled now rather than by the route's first answer.
+            steps: () => pendingSerializerSteps(app),
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'analyzer warm-up failed; analysers will be built on first use'));
       }

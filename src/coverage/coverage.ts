@@ -32,6 +32,9 @@ export interface CoverageOptions {
 /** Computes and caches coverage for every installed cartridge. */
 export class CoverageService {
   #cache?: CartridgeCoverage[];
+  /** Each language's coverage once computed (`prepare`, or `all`). */
+  readonly #byIso = new Map<string, CartridgeCoverage>();
+  #measured?: { file: MeasuredFile | undefined };
   readonly evaluators: CapabilityEvaluator[];
 
   constructor(private readonly options: CoverageOptions) {
@@ -51,6 +54,16 @@ export class CoverageService {
     return this.all().find((c) => c.iso === iso);
   }
 
+  /**
+   * Computes one installed language's coverage now (a warm-up step: one language's golden and tone
+   * tests), so that `all` later only gathers; nothing for a code that is not installed.
+   */
+  prepare(iso: string): void {
+    if (this.#cache) return;
+    const found = this.options.morphology().engine(iso);
+    if (found.ok) this.#entry(found.value.summary());
+  }
+
   /** Computes now, off the request path; call after the server starts listening. */
   warmInBackground(): void {
     setImmediate(() => {
@@ -63,38 +76,48 @@ export class CoverageService {
   }
 
   #compute(): CartridgeCoverage[] {
+    return this.options
+      .morphology()
+      .languages()
+      .map((summary) => this.#entry(summary));
+  }
+
+  #entry(summary: LanguageSummary): CartridgeCoverage {
+    const known = this.#byIso.get(summary.iso);
+    if (known) return known;
     const morphology = this.options.morphology();
-    const measured = this.options.measured();
-    return morphology.languages().map((summary) => {
-      const found = morphology.engine(summary.iso);
-      if (!found.ok) throw new Error(`cartridge ${summary.iso} vanished: ${found.message}`);
-      const engine = found.value;
-      const input = {
-        engine,
-        languoid: this.options.codes.languoid(summary.iso),
-        measured: measuredFor(measured, summary.iso, engine.cartridge.dir),
-        golden: scoreGolden(engine),
-        ...(engine.cartridge.tone ? { tone: scoreToneGolden(runToneGolden(morphology, summary.iso)) } : {}),
-      };
-      const capabilities = Object.fromEntries(this.evaluators.map((e) => [e.id, e.evaluate(input)]));
-      const beyondMetadata = this.evaluators.filter((e) => e.family !== 'metadata').map((e) => capabilities[e.id]!.level);
-      const level = beyondMetadata.reduce<CoverageLevel>((best, l) => (COVERAGE_LEVELS.indexOf(l) > COVERAGE_LEVELS.indexOf(best) ? l : best), 'declared');
-      return {
-        iso: summary.iso,
-        iso639_1: summary.iso639_1,
-        name: summary.name,
-        endonym: summary.endonym,
-        glottocode: summary.glottocode,
-        guthrie: summary.guthrie,
-        foundational: summary.foundational,
-        level,
-        capabilities,
-        golden_tests: summary.golden_tests,
-        measured_accuracy: input.measured ?? null,
-        files: cartridgeFiles(engine.cartridge.dir),
-        sources: summary.sources,
-      };
-    });
+    this.#measured ??= { file: this.options.measured() };
+    const measured = this.#measured.file;
+    const found = morphology.engine(summary.iso);
+    if (!found.ok) throw new Error(`cartridge ${summary.iso} vanished: ${found.message}`);
+    const engine = found.value;
+    const input = {
+      engine,
+      languoid: this.options.codes.languoid(summary.iso),
+      measured: measuredFor(measured, summary.iso, engine.cartridge.dir),
+      golden: scoreGolden(engine),
+      ...(engine.cartridge.tone ? { tone: scoreToneGolden(runToneGolden(morphology, summary.iso)) } : {}),
+    };
+    const capabilities = Object.fromEntries(this.evaluators.map((e) => [e.id, e.evaluate(input)]));
+    const beyondMetadata = this.evaluators.filter((e) => e.family !== 'metadata').map((e) => capabilities[e.id]!.level);
+    const level = beyondMetadata.reduce<CoverageLevel>((best, l) => (COVERAGE_LEVELS.indexOf(l) > COVERAGE_LEVELS.indexOf(best) ? l : best), 'declared');
+    const entry: CartridgeCoverage = {
+      iso: summary.iso,
+      iso639_1: summary.iso639_1,
+      name: summary.name,
+      endonym: summary.endonym,
+      glottocode: summary.glottocode,
+      guthrie: summary.guthrie,
+      foundational: summary.foundational,
+      level,
+      capabilities,
+      golden_tests: summary.golden_tests,
+      measured_accuracy: input.measured ?? null,
+      files: cartridgeFiles(engine.cartridge.dir),
+      sources: summary.sources,
+    };
+    this.#byIso.set(summary.iso, entry);
+    return entry;
   }
 }
 

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { serializerCompiler } from './serializer.js';
+import { createSerializerCompiler } from './serializer.js';
 import type { Services } from '../services.js';
 import { LughaError } from '../errors.js';
 import { installProblemHandling, parserErrorResponse, sendProblem, toLughaError } from './problem.js';
@@ -46,6 +46,16 @@ class OneLinePerRequest extends LogController {
     if (error) log.error({ ...fields, err: error }, 'request errored');
     else log.info(fields, 'request completed');
   }
+}
+
+const serializerSteps = new WeakMap<FastifyInstance, () => Array<() => void>>();
+
+/**
+ * One step per success serialiser of `app` not compiled yet (src/http/serializer.ts): `lugha serve`
+ * runs them in its warm-up, so a route's first answer after /readyz does not compile one.
+ */
+export function pendingSerializerSteps(app: FastifyInstance): Array<() => void> {
+  return serializerSteps.get(app)?.() ?? [];
 }
 
 export interface AppOptions {
@@ -99,7 +109,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const serializers = createSerializerCompiler();
+  app.setSerializerCompiler(serializers.compiler);
+  serializerSteps.set(app, serializers.pendingSteps);
   installProblemHandling(app);
 
   const security = securityHeaders({

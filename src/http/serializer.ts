@@ -45,12 +45,26 @@ function simplifyNullable(node: unknown): unknown {
   return out;
 }
 
-export const serializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
-  // Compiled on first use: most declared responses (the problem documents, sent pre-serialised)
-  // are never written through a serialiser, and compiling every one would slow the start.
-  let serialize: ((data: unknown) => string) | undefined;
-  return (data: unknown) => (serialize ??= compile(routeSchema))(data);
-};
+/**
+ * A serializer compiler for one app, and the steps that compile its success serialisers not yet
+ * compiled. Each is compiled on first use (most declared responses, the problem documents sent
+ * pre-serialised, are never written through one, and compiling every one would slow the start);
+ * `lugha serve` runs the steps during its warm-up, before /readyz answers 200, so no first answer of
+ * a route compiles its serialiser (tens to hundreds of milliseconds each).
+ */
+export function createSerializerCompiler(): { compiler: FastifySerializerCompiler<unknown>; pendingSteps: () => Array<() => void> } {
+  const pending = new Set<() => unknown>();
+  const compiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    const ready = () => {
+      pending.delete(ready);
+      return (serialize ??= compile(routeSchema));
+    };
+    if (/^2/.test(String(routeSchema.httpStatus))) pending.add(ready);
+    return (data: unknown) => (serialize ?? ready())(data);
+  };
+  return { compiler, pendingSteps: () => [...pending].map((ready) => () => void ready()) };
+}
 
 function compile(routeSchema: Parameters<FastifySerializerCompiler<unknown>>[0]): (data: unknown) => string {
   const fallback = zodSerializerCompiler(routeSchema as SerializerCompiler) as (data: unknown) => string;

@@ -243,6 +243,11 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     private readonly cacheSize = 20_000,
   ) {}
 
+  /** Reads the cartridge's running-text data (context.yaml) now, not on the first text (a warm-up step). */
+  prepare(): void {
+    this.#textContext();
+  }
+
   /** Each token's readings, adjusted by its neighbours (see the module comment), then cut. */
   analyzeTokens(tokens: readonly string[], options: RankOptions = {}): TokenAnalysis[][] {
     const context = this.#textContext();

@@ -179,6 +179,17 @@ export class TextService {
     await pending;
   }
 
+  /**
+   * Readies the engine's running-text data of a language `load` gave the engine's analyser (its
+   * context.yaml), so its first text does not read it; nothing for a learnt analyser or a language
+   * not loaded yet.
+   */
+  prepareContext(language: string): void {
+    const found = this.#morphology().engine(language);
+    const entry = found.ok ? this.#analyzers.get(found.value.iso) : undefined;
+    if (entry?.analyzer instanceof EngineTextAnalyzer) entry.analyzer.prepare();
+  }
+
   #choose(engine: LanguageEngine): { analyzer: TextAnalyzer; learned: boolean; scripts: Set<string> } {
     const scripts = scriptsOfLexicon(engine);
     for (const factory of this.#factories) {
