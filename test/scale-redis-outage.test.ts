@@ -12,6 +12,9 @@ describe('Redis outage over HTTP', { skip: skipUnless('Redis', redisUp) }, () =>
     const h = await harness({ flags: { redisUrl: fresh.url, redisPrefix: fresh.prefix } });
     try {
       const { key } = await h.issue('evaluation', 'evaluation');
+      // A key without a limit is counted in memory for group commit, and is refused all the same.
+      const unlimited = (await h.issue('enterprise')).key;
+      assert.equal((await h.call(unlimited, '/api/v1/languages')).statusCode, 200);
       const ok = await h.call(key, '/api/v1/languages');
       assert.equal(ok.statusCode, 200);
       assert.match(String(ok.headers['ratelimit']), /r=99;/, 'counted in Redis');
@@ -27,6 +30,10 @@ describe('Redis outage over HTTP', { skip: skipUnless('Redis', redisUp) }, () =>
       assert.equal(problem.code, 'quota_unavailable');
       assert.equal(refused.headers['retry-after'], '5');
       assert.doesNotMatch(refused.body, /127\.0\.0\.1|6379|redis:/);
+      const unlimitedRefused = await h.call(unlimited, '/api/v1/conjugate?language=swh&root=penda&subject=1sg&tense=present');
+      assert.equal(unlimitedRefused.statusCode, 503);
+      assert.equal(problemOf(unlimitedRefused).code, 'quota_unavailable');
+      assert.doesNotMatch(unlimitedRefused.body, /127\.0\.0\.1|6379|redis:/);
       assert.equal((await h.call(undefined, '/readyz')).statusCode, 503);
       assert.equal((await h.call(undefined, '/healthz')).statusCode, 200);
       const status = await h.call(undefined, '/api/os/status');

@@ -72,6 +72,8 @@ interface CachedKey {
   secret: SecretRecord;
   /** performance.now() before the read: the entry's age, for a store without a change counter. */
   stamp: number;
+  /** What access decisions need, made on the entry's first successful use and shared by the requests after it. */
+  principal?: Principal;
 }
 
 export class KeyService {
@@ -170,6 +172,15 @@ export class KeyService {
    * (at once with Redis) on others.
    */
   async authenticate(authorization: string | undefined): Promise<Result<Principal, AuthFailure>> {
+    return this.check(authorization);
+  }
+
+  /**
+   * `authenticate`, answered without waiting when the header is refused on its face or the key is
+   * in the cache (see `#cache`), which is every request of a key in use; otherwise the promise of
+   * the store's answer.
+   */
+  check(authorization: string | undefined): Result<Principal, AuthFailure> | Promise<Result<Principal, AuthFailure>> {
     if (authorization === undefined || authorization.trim() === '') {
       return fail('key_missing', 'send your API key as "Authorization: Bearer <key>"');
     }
@@ -177,29 +188,38 @@ export class KeyService {
     if (!match) return fail('key_malformed', 'the Authorization header must be "Bearer <key>"');
     const token = match[1]!;
     if (!isWellFormedKey(token)) return fail('key_malformed', 'a Lugha key is "lugha_" followed by 43 letters and digits');
-    const found = await this.#find(hashKey(token));
-    if (!found) return fail('key_unknown', 'this key is not known; check it or ask your operator for one');
+    const hash = hashKey(token);
+    const stamp = performance.now();
+    const cached = this.#cached(hash, stamp);
+    if (cached) return this.#decide(cached);
+    return this.#fromStore(hash, stamp).then((found) => (found ? this.#decide(found) : fail('key_unknown', 'this key is not known; check it or ask your operator for one')));
+  }
+
+  /** Whether the key (found by one of its secrets) may be used now; its Principal, made once per cache entry. */
+  #decide(found: CachedKey): Result<Principal, AuthFailure> {
     const { key, secret } = found;
-    const now = this.deps.clock.now().toISOString();
     if (key.revokedAt !== null) return fail('key_revoked', 'this key has been revoked');
-    if (secret.retiresAt !== null && secret.retiresAt <= now) {
-      return fail('key_rotated', 'this key was rotated and its grace period has ended; use its replacement');
+    if (secret.retiresAt !== null || key.expiresAt !== null) {
+      const now = this.deps.clock.now().toISOString();
+      if (secret.retiresAt !== null && secret.retiresAt <= now) {
+        return fail('key_rotated', 'this key was rotated and its grace period has ended; use its replacement');
+      }
+      if (key.expiresAt !== null && key.expiresAt <= now) return fail('key_expired', `this key expired at ${key.expiresAt}`);
     }
-    if (key.expiresAt !== null && key.expiresAt <= now) return fail('key_expired', `this key expired at ${key.expiresAt}`);
-    return ok({
+    found.principal ??= {
       keyId: key.id,
       tier: key.tier,
       offer: key.offer,
       languages: key.languages,
       expiresAt: key.expiresAt,
       limits: tierLimits[key.tier],
-    });
+    };
+    return ok(found.principal);
   }
 
-  async #find(hash: string): Promise<{ key: KeyRecord; secret: SecretRecord } | undefined> {
-    const keys = this.deps.store.keys;
-    const counter = keys.changeCounter;
-    const stamp = performance.now();
+  /** The cached entry for `hash` when it is still current at `stamp` (performance.now()), after reading the store's change counter if it is time to. */
+  #cached(hash: string, stamp: number): CachedKey | undefined {
+    const counter = this.deps.store.keys.changeCounter;
     if (counter && stamp - this.#counterReadAt >= KEY_CHANGE_CHECK_MS) {
       // Read before any lookup below, so a key read after this point is at least this fresh.
       this.#counterReadAt = stamp;
@@ -210,7 +230,11 @@ export class KeyService {
       }
     }
     const cached = this.#cache.get(hash);
-    if (cached && (counter || stamp - cached.stamp < KEY_CACHE_TTL_MS)) return cached;
+    return cached && (counter || stamp - cached.stamp < KEY_CACHE_TTL_MS) ? cached : undefined;
+  }
+
+  /** The key of `hash` from the store, cached (as of `stamp`) unless the cache was emptied meanwhile. */
+  async #fromStore(hash: string, stamp: number): Promise<CachedKey | undefined> {
     if (this.deps.changes && !this.#subscribed) {
       this.#subscribed = this.deps.changes
         .subscribe(() => this.#forget())
@@ -220,11 +244,13 @@ export class KeyService {
       await this.#subscribed;
     }
     const generation = this.#generation;
-    const found = await keys.findBySecretHash(hash);
-    if (!found || generation !== this.#generation) return found;
+    const found = await this.deps.store.keys.findBySecretHash(hash);
+    if (!found) return undefined;
+    const entry: CachedKey = { ...found, stamp };
+    if (generation !== this.#generation) return entry;
     if (this.#cache.size >= KEY_CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
-    this.#cache.set(hash, { ...found, stamp });
-    return found;
+    this.#cache.set(hash, entry);
+    return entry;
   }
 
   /** A key changed here: forget every cached key now, and tell the other instances. */

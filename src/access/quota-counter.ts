@@ -18,6 +18,11 @@ export interface QuotaCounter {
    * requests were already counted; `limit` null means count without a limit.
    */
   consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision>;
+  /**
+   * `consume`'s decision when it needs no round trip (a key without a limit under group commit:
+   * counted in memory), else undefined and nothing counted: call `consume`. Optional.
+   */
+  consumeNow?(keyId: string, day: string, limit: number | null): QuotaDecision | undefined;
   /** Requests counted for `keyId` on `day` (counts this instance holds for group commit are written first). */
   used(keyId: string, day: string): Promise<number>;
 }

@@ -115,12 +115,17 @@ export class RedisQuotaCounter implements QuotaCounter {
     return `${this.#prefix}quota:${keyId}:${day}`;
   }
 
+  /** Throws (service unavailable) while Redis is not connected, as a counted request would fail. */
+  consumeNow(keyId: string, day: string, limit: number | null): QuotaDecision | undefined {
+    if (limit !== null || !this.#buffer) return undefined;
+    // Fail closed as a counted request would: nothing is served while Redis is not connected.
+    if (this.#redis.status !== 'ready') throw unavailable(new Error('Connection is closed'));
+    return { allowed: true, used: this.#buffer.count(keyId, day) };
+  }
+
   async consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision> {
-    if (limit === null && this.#buffer) {
-      // Fail closed as a counted request would: nothing is served while Redis is not connected.
-      if (this.#redis.status !== 'ready') throw unavailable(new Error('Connection is closed'));
-      return { allowed: true, used: this.#buffer.count(keyId, day) };
-    }
+    const now = this.consumeNow(keyId, day, limit);
+    if (now) return now;
     try {
       const [allowed, used] = await this.#redis.lughaConsume(this.#key(keyId, day), limit === null ? -1 : Math.max(0, limit), COUNTER_LIFETIME_SECONDS);
       return { allowed: allowed === 1, used: Number(used) };

@@ -7,7 +7,7 @@
  * a query string that failed validation or the engine is never answered from here. Everything
  * per request is unchanged (authentication, metering, headers, the log line).
  */
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onSendHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from 'fastify';
 
 /** Query strings longer than this are answered as usual and not kept (a key is held in memory). */
 const MAX_KEY_LENGTH = 512;
@@ -50,25 +50,31 @@ function queryKey(url: string): string | undefined {
 }
 
 /**
- * The route hooks of an answer cache: `preValidation` answers a query string already answered,
- * `onSend` keeps a new 200 body. Route options: `{ ...answeredFrom(cache), schema, handler }`.
+ * The route hook of an answer cache: an `onRequest` hook, run after the scope's own (security
+ * headers, authentication and metering), that answers a query string already answered. It runs
+ * in the same pass as those hooks: no validation pass and no hook pass of its own per request.
+ * Route options: `{ onRequest: answeredFrom(cache), schema, handler }`, with the handler
+ * answering through `sendKept`.
  */
-export function answeredFrom(cache: AnswerCache): { preValidation: preValidationHookHandler; onSend: onSendHookHandler<unknown> } {
-  return {
-    preValidation(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-      const key = queryKey(request.url);
-      const body = key === undefined ? undefined : cache.get(key);
-      // Answered here: the route's validation and handler do not run (a hook that sends calls no `done`).
-      if (body !== undefined) void reply.type(JSON_TYPE).send(body);
-      else done();
-    },
-    onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) {
-      // The route's serialised answer is a string; one sent from the cache is a Buffer, kept already.
-      if (reply.statusCode === 200 && typeof payload === 'string' && payload.length <= MAX_BODY_CHARS) {
-        const key = queryKey(request.url);
-        if (key !== undefined) cache.set(key, Buffer.from(payload, 'utf8'));
-      }
-      done(null, payload);
-    },
+export function answeredFrom(cache: AnswerCache): onRequestHookHandler {
+  return function answerKept(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const key = queryKey(request.url);
+    const body = key === undefined ? undefined : cache.get(key);
+    // Answered here: the route's validation and handler do not run (a hook that sends calls no `done`).
+    if (body !== undefined) void reply.type(JSON_TYPE).send(body);
+    else done();
   };
+}
+
+/**
+ * Sends `value`, the route's 200 answer, serialised by the route's response schema, and keeps
+ * the bytes for the request's query string (unless the query string or the body is too long).
+ * Called by the handler, so only an answer the route itself produced is kept.
+ */
+export function sendKept(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, value: unknown): FastifyReply {
+  const text = String(reply.serialize(value));
+  const body = Buffer.from(text, 'utf8');
+  const key = queryKey(request.url);
+  if (key !== undefined && text.length <= MAX_BODY_CHARS) cache.set(key, body);
+  return reply.type(JSON_TYPE).send(body);
 }

@@ -4,7 +4,7 @@
  * OpenAPI description, and every route group.
  */
 import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
+import fastifyCors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -21,7 +21,7 @@ import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
 import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders, simpleCorsHeaders } from './security-headers.js';
 import { sendStatic, staticBody, type StaticBody } from './static-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -122,29 +122,39 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], mediaSrc: ["'self'", 'blob:'], objectSrc: ["'none'"], baseUri: ["'self'"], upgradeInsecureRequests: null },
     },
   });
+  const cors = simpleCorsHeaders(config.corsOrigins, EXPOSED_HEADERS);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // A callback hook, not an async one: no promise and no extra turn per request.
+  // A callback hook, not an async one: no promise and no extra turn per request. It also writes
+  // the CORS headers of every request but a preflight (answered by @fastify/cors, below).
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security);
     reply.header('X-Request-Id', request.id);
-    if (!closing) return done();
+    if (!closing) {
+      if (request.raw.method !== 'OPTIONS') cors(request, reply);
+      return done();
+    }
     reply.header('Connection', 'close');
     const error = new LughaError('service_unavailable', 'this instance is shutting down; retry in a moment', {}, { 'Retry-After': '5' });
     // Answered here: a hook that sends calls no `done`.
     void sendProblem(request, reply, error);
   });
 
-  await app.register(cors, {
-    origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-    // An OPTIONS request that is not a CORS preflight (no Origin) gets 204 rather than a plain-text 400.
-    strictPreflight: false,
+  // Preflights: @fastify/cors in a scope of its own, holding only its `OPTIONS *` route, so its
+  // per-request hook runs for OPTIONS requests alone; other requests get the same CORS headers
+  // from the hook above (simpleCorsHeaders).
+  await app.register(async (preflights) => {
+    await preflights.register(fastifyCors, {
+      origin: config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      allowedHeaders: ALLOWED_HEADERS,
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+      // An OPTIONS request that is not a CORS preflight (no Origin) gets 204 rather than a plain-text 400.
+      strictPreflight: false,
+    });
   });
 
   await app.register(swagger, {

@@ -4,11 +4,12 @@
  * the key's daily quota is spent, and carry the RateLimit headers (IETF
  * draft-ietf-httpapi-ratelimit-headers-10) on every metered response.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { KeyService, Principal } from '../access/key-service.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { AuthFailure, KeyService, Principal } from '../access/key-service.js';
 import type { Meter, MeterReading } from '../access/meter.js';
 import { batchRefusal } from '../access/plans.js';
 import { LughaError } from '../errors.js';
+import type { Result } from '../result.js';
 import { problemResponses, sendProblem } from './problem.js';
 
 declare module 'fastify' {
@@ -35,26 +36,81 @@ export interface ProtectOptions {
   };
 }
 
-/** Adds authentication (and metering) to every route registered in `scope`. */
+/**
+ * Adds authentication (and metering) to every route registered in `scope`. A callback hook:
+ * a key in the key cache, counted in memory (a key without a limit under group commit), is
+ * authenticated and counted in the same turn, with no promise; otherwise it waits for the store.
+ */
 export function protect(scope: FastifyInstance, options: ProtectOptions): void {
-  scope.decorateRequest('principal', undefined);
-  scope.addHook('onRequest', async (request, reply) => {
-    const auth = await options.keys.authenticate(request.headers.authorization);
+  const { keys, meter, counting } = options;
+
+  /** Admits (or refuses) the caller, then counts the request. */
+  function admit(request: FastifyRequest, reply: FastifyReply, auth: Result<Principal, AuthFailure>, done: HookHandlerDoneFunction): void {
     if (!auth.ok) {
       const error = auth.code === 'key_missing' ? '' : `, error="invalid_token", error_description="${auth.message.replaceAll('"', "'")}"`;
-      return sendProblem(request, reply, new LughaError(auth.code, auth.message, {}, { 'WWW-Authenticate': `Bearer realm="${REALM}"${error}` }));
-    }
-    request.principal = auth.value;
-    if (!options.meter) return;
-    if (options.counting && (await options.counting.repeat(request, auth.value))) {
-      setRateLimitHeaders(reply, await options.meter.peek(auth.value));
+      // Answered here: a hook that sends calls no `done`.
+      void sendProblem(request, reply, new LughaError(auth.code, auth.message, {}, { 'WWW-Authenticate': `Bearer realm="${REALM}"${error}` }));
       return;
     }
-    const reading = await options.meter.consume(auth.value);
-    setRateLimitHeaders(reply, reading);
-    if (reading.allowed) await options.counting?.afterCount(request, auth.value);
-    if (!reading.allowed) return sendProblem(request, reply, quotaExceeded(reading));
+    request.principal = auth.value;
+    if (!meter) return done();
+    if (counting) return then(countWith(meter, counting, request, reply, auth.value), (value) => proceed(request, reply, value, done), done);
+    const reading = meter.consumeNow(auth.value);
+    if (reading instanceof Promise) then(reading, (value) => metered(request, reply, value, done), done);
+    else metered(request, reply, reading, done);
+  }
+
+  scope.decorateRequest('principal', undefined);
+  scope.addHook('onRequest', (request, reply, done) => {
+    const auth = keys.check(request.headers.authorization);
+    if (auth instanceof Promise) then(auth, (value) => admit(request, reply, value, done), done);
+    else admit(request, reply, auth, done);
   });
+}
+
+/** Sets the RateLimit headers of `reading`, then lets the request on or refuses it. */
+function metered(request: FastifyRequest, reply: FastifyReply, reading: MeterReading, done: HookHandlerDoneFunction): void {
+  setRateLimitHeaders(reply, reading);
+  proceed(request, reply, reading, done);
+}
+
+/** Lets the request on, or answers 429 when the quota is spent. */
+function proceed(request: FastifyRequest, reply: FastifyReply, reading: MeterReading, done: HookHandlerDoneFunction): void {
+  if (reading.allowed) return done();
+  // Answered here: a hook that sends calls no `done`.
+  void sendProblem(request, reply, quotaExceeded(reading));
+}
+
+/**
+ * Metering with a route's own counting rule: a repeat is not counted again (today's reading,
+ * allowed); otherwise the request is counted and, when admitted, `afterCount` runs. The
+ * RateLimit headers are set as soon as the reading is known.
+ */
+async function countWith(meter: Meter, counting: NonNullable<ProtectOptions['counting']>, request: FastifyRequest, reply: FastifyReply, principal: Principal): Promise<MeterReading> {
+  if (await counting.repeat(request, principal)) {
+    const reading = await meter.peek(principal);
+    setRateLimitHeaders(reply, reading);
+    return reading;
+  }
+  const reading = await meter.consume(principal);
+  setRateLimitHeaders(reply, reading);
+  if (reading.allowed) await counting.afterCount(request, principal);
+  return reading;
+}
+
+/** Calls `next` with the value of `promise`; a rejection, or an error thrown by `next`, goes to `failed` (the hook's `done`). */
+function then<T>(promise: Promise<T>, next: (value: T) => void, failed: (error: Error) => void): void {
+  promise.then(
+    (value) => {
+      try {
+        next(value);
+      } catch (error) {
+        failed(error as Error);
+      }
+    },
+    // As fastify does for an async hook: a rejection without a reason is still an error.
+    (error: unknown) => failed((error ?? new Error('rejected without a reason')) as Error),
+  );
 }
 
 /** The 429 of a spent daily quota, with Retry-After. */

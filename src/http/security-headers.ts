@@ -5,6 +5,7 @@
  * 5% of a metered request in profiles; the headers do not vary per request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /** The header set helmet would write for `options`. */
@@ -22,4 +23,29 @@ export function securityHeaders(options: Parameters<typeof helmet>[0]): Record<s
     if (error) throw error;
   });
   return headers;
+}
+
+/**
+ * The CORS headers of a request that is not a preflight, as @fastify/cors writes them for
+ * `origins` (`*`, or a list of exact origins) and `exposedHeaders`, with everything that does
+ * not vary per request computed once: for `*`, Access-Control-Allow-Origin `*`; for a list,
+ * `Vary: Origin` and the caller's Origin when it is listed; in both, Access-Control-Expose-Headers.
+ * The plugin itself answers preflights (see app.ts); run per request, it spread its options,
+ * made a closure and joined the exposed headers again each time.
+ */
+export function simpleCorsHeaders(origins: readonly string[], exposedHeaders: readonly string[]): (request: FastifyRequest, reply: FastifyReply) => void {
+  const expose = exposedHeaders.join(', ');
+  if (origins.includes('*')) {
+    const fixed = { 'access-control-allow-origin': '*', 'access-control-expose-headers': expose };
+    return (_request, reply) => {
+      reply.headers(fixed);
+    };
+  }
+  const listed = new Set(origins);
+  return (request, reply) => {
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    if (origin !== undefined && listed.has(origin)) reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-expose-headers', expose);
+  };
 }

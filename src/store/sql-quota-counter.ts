@@ -48,8 +48,13 @@ export class SqlQuotaCounter implements QuotaCounter {
     if (options.flushMs && options.flushMs > 0) this.#buffer = new CountBuffer(options.flushMs, write);
   }
 
+  consumeNow(keyId: string, day: string, limit: number | null): QuotaDecision | undefined {
+    return limit === null && this.#buffer ? { allowed: true, used: this.#buffer.count(keyId, day) } : undefined;
+  }
+
   async consume(keyId: string, day: string, limit: number | null): Promise<QuotaDecision> {
-    if (limit === null && this.#buffer) return { allowed: true, used: this.#buffer.count(keyId, day) };
+    const now = this.consumeNow(keyId, day, limit);
+    if (now) return now;
     if (limit !== null && limit <= 0) return { allowed: false, used: await this.used(keyId, day) };
     const { rows } = limit === null ? await this.#unlimited.execute({ keyId, day }) : await this.#limited.execute({ keyId, day, limit });
     if (rows[0]) return { allowed: true, used: Number(rows[0].used) };

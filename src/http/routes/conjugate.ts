@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conjugationParameters, conjugationResultSchema, languageCode } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
-import { AnswerCache, answeredFrom } from '../answer-cache.js';
+import { AnswerCache, answeredFrom, sendKept } from '../answer-cache.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
 import { valueOr } from '../morphology-problem.js';
@@ -20,10 +20,11 @@ export const CONJUGATION_CACHE_ENTRIES = 2048;
 
 export async function conjugateRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { morphology } = opts.services;
+  const answers = new AnswerCache(CONJUGATION_CACHE_ENTRIES);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/conjugate',
     {
-      ...answeredFrom(new AnswerCache(CONJUGATION_CACHE_ENTRIES)),
+      onRequest: answeredFrom(answers),
       schema: {
         ...meteredRoute,
         summary: 'Conjugate a verb',
@@ -34,6 +35,6 @@ export async function conjugateRoutes(app: FastifyInstance, opts: { services: Se
         response: { 200: envelopeSchema(conjugationResultSchema), ...meteredProblems, ...problemResponses('language_not_found') },
       },
     },
-    async (request) => whole([valueOr(morphology.conjugate(request.query), 'query')]),
+    async (request, reply) => sendKept(answers, request, reply, whole([valueOr(morphology.conjugate(request.query), 'query')])),
   );
 }
