@@ -46,6 +46,12 @@ export interface Lexeme {
   enclitic?: string;
 }
 
+/**
+ * The lexicon flag of a verb whose perfect reports the state its event results in (a verb 'know'
+ * whose perfect means 'I know'): the English gloss reads that perfect as a present.
+ */
+export const RESULT_STATE_FLAG = 'perfect_state';
+
 /** One orthographic word of a generated form. */
 export interface GeneratedWord {
   surface: string;
@@ -142,6 +148,11 @@ export class Generator {
     return this.#formGlosses.get(`${wordClass}:${lemma}:${surface}`);
   }
   #formGlosses?: Map<string, string>;
+
+  /** The flags of a lemma's lexicon entry (none for a lemma outside the lexicon). */
+  flags(lemma: string, wordClass = 'verb'): readonly string[] {
+    return this.#lexicon.get(`${wordClass}:${lemma}`)?.flags ?? [];
+  }
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
   lexeme(lemma: string, wordClass = 'verb'): Lexeme {
