@@ -1,7 +1,7 @@
 // Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { derivedVerb, englishGloss, glossTenses, objectPronoun, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
+import { derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
 import { ableForm, finiteForm, inflect, irregularVerbs, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
@@ -513,5 +513,24 @@ describe('derived verbs are glossed by their derivation', () => {
   it('reciprocal: each other, in the simple present for a stative verb', () => {
     assert.equal(gloss(derivedVerb('love', ['reciprocal']), they, 'present_progressive'), 'they love each other');
     assert.equal(gloss(derivedVerb('help', ['reciprocal']), we, 'past'), 'we helped each other');
+  });
+});
+
+describe('a perfect that reports a present state (lexicon flag perfect_state)', () => {
+  const me: GlossPerson = { person: 1, number: 'sg' };
+  const read = (verb: string, tense: GlossTense, polarity: 'positive' | 'negative' = 'positive') => {
+    const state = resultState(verb, tense);
+    return englishGloss({ verb: state.verb, subject: me, tense: state.tense, polarity });
+  };
+  it('reads the perfect as the present, and an inchoative get/become X as be X', () => {
+    assert.equal(read('know', 'perfect'), 'I know');
+    assert.equal(read('know', 'perfect', 'negative'), 'I do not know');
+    assert.equal(read('get tired', 'perfect'), 'I am tired');
+    assert.equal(read('become angry', 'perfect'), 'I am angry');
+  });
+  it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
+    assert.equal(read('know', 'relative_past'), 'who know');
+    assert.deepEqual(resultState('get tired', 'present'), { verb: 'get tired', tense: 'present' });
+    assert.deepEqual(resultState('know', 'remote_past'), { verb: 'know', tense: 'remote_past' });
   });
 });

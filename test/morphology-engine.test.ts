@@ -55,6 +55,26 @@ describe('enclitics (lug)', () => {
   });
 });
 
+describe('verbs whose perfect is a present state (lug, lexicon flag perfect_state)', () => {
+  // knowt-luganda-near-past (cartridge source): 'Mmanyi (I know)', 'Nkooye (I am tired)', 'Tokoowa: do you not get tired?'.
+  const english = (root: string, tense: string, subject: string, polarity: 'positive' | 'negative' = 'positive') => {
+    const result = morphology.conjugate({ language: 'lug', root, tense, subject, polarity });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return `${result.value.surface_form} | ${result.value.english}`;
+  };
+  it('glosses the perfect of a flagged verb as a present, and an inchoative as its state', () => {
+    assert.equal(english('manya', 'perfect', '1sg'), 'mmanyi | I know');
+    assert.equal(english('manya', 'perfect', '1sg', 'negative'), 'simanyi | I do not know');
+    assert.equal(english('koowa', 'perfect', '1sg'), 'nkooye | I am tired');
+    assert.equal(english('manya', 'perfect_relative', 'c2'), 'abamanyi | who know');
+  });
+  it('keeps the other tenses of a flagged verb, and the perfect of an unflagged one', () => {
+    assert.equal(english('koowa', 'present', '2sg', 'negative'), 'tokoowa | you do not get tired');
+    assert.equal(english('manya', 'remote_past', 'c2'), 'baamanya | they knew (long ago)');
+    assert.equal(english('genda', 'perfect', 'c1'), 'agenze | she/he has gone');
+  });
+});
+
 describe('analysis reads rules backwards (lug)', () => {
   // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
   // analyzer could not propose their lemmas.

@@ -28,7 +28,7 @@ export const lexiconRowSchema = z
     word_class: z.union([z.literal(''), z.string().regex(CLASS_NAME, 'a class name: lower-case letters and _')]),
     /** The English base form. */
     gloss: word,
-    /** Comma-separated flags: `short`, `keeps_fv`, `capital` and `underived` are read by the engine; others annotate. */
+    /** Comma-separated flags: `short`, `keeps_fv`, `capital`, `underived` and `perfect_state` are read by the engine; others annotate. */
     flags: z.union([z.literal(''), z.string().regex(FLAGS, 'comma-separated flag names (short, keeps_fv, ...)')]),
     /** Nouns: the class id (1, 1a, 9, ...); an invariable word: the class it agrees with. */
     noun_class: z.union([z.literal(''), z.string().regex(NOUN_CLASS, 'a noun class id such as 1, 1a or 9')]),

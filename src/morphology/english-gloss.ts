@@ -191,6 +191,24 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
   return english;
 }
 
+/**
+ * The tense a verb whose perfect reports the state its event results in is glossed with: the
+ * perfect reads as the present ('I have known' -> 'I know', 'I have got tired' -> 'I am tired') and
+ * a perfect relative as a present one; other tenses keep their own template.
+ */
+const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative' };
+
+/**
+ * A verb's gloss and tense when its perfect is a present state (a lexicon flag): the state's tense
+ * (see RESULT_STATE) and, for an inchoative 'get/become X', the state 'be X'. Other tenses and
+ * verbs come back as they are.
+ */
+export function resultState(verb: string, tense: GlossTense): { verb: string; tense: GlossTense } {
+  const state = RESULT_STATE[tense];
+  if (!state) return { verb, tense };
+  return { verb: verb.trim().replace(/^(get|become)\s+/i, 'be '), tense: state };
+}
+
 /** A progressive template read as simple for a stative verb: 'S BE ING' -> 'S PRES' ('I know', 'while I know'). */
 const STATIVE_SIMPLE: readonly [RegExp, string][] = [
   [/\bBE ING\b/, 'PRES'],

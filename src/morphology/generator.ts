@@ -46,6 +46,18 @@ export interface Lexeme {
   enclitic?: string;
 }
 
+/**
+ * The lexicon flag of a verb whose perfect reports the state its event results in (a verb 'know'
+ * whose perfect means 'I know'): the English gloss reads that perfect as a present.
+ */
+export const RESULT_STATE_FLAG = 'perfect_state';
+
+/**
+ * The concord of an agreement row whose object marker has a second part after the final vowel
+ * (a 2nd person plural object ku-...-ni): put in the post-final slot whenever the row is the object.
+ */
+export const OBJECT_SUFFIX = 'object_suffix';
+
 /** One orthographic word of a generated form. */
 export interface GeneratedWord {
   surface: string;
@@ -142,6 +154,11 @@ export class Generator {
     return this.#formGlosses.get(`${wordClass}:${lemma}:${surface}`);
   }
   #formGlosses?: Map<string, string>;
+
+  /** The flags of a lemma's lexicon entry (none for a lemma outside the lexicon). */
+  flags(lemma: string, wordClass = 'verb'): readonly string[] {
+    return this.#lexicon.get(`${wordClass}:${lemma}`)?.flags ?? [];
+  }
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
   lexeme(lemma: string, wordClass = 'verb'): Lexeme {
@@ -345,7 +362,10 @@ export class Generator {
     const keepsOwn = lexeme.ownFinalVowel !== null && !cell.extensions?.length;
     const fv = keepsOwn ? lexeme.ownFinalVowel! : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
     put('fv', fv);
-    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow), plural ? formation.plural_suffix : undefined, lexeme.enclitic].filter(Boolean).join('');
+    // An object marker in two parts (a prefix and a suffix after the final vowel, ku-...-ni): the row's
+    // `object_suffix` concord goes after the verb, before an enclitic.
+    const objectSuffix = objectRow?.concords[OBJECT_SUFFIX];
+    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow), plural ? formation.plural_suffix : undefined, objectSuffix, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
     const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });

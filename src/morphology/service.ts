@@ -14,8 +14,8 @@ import type { FrameCache } from './frame-cache.js';
 import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
-import { derivedVerb, englishGloss, glossTenses, isPerfective, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
-import { GenerationError, Generator, infinitiveStems, type Cell, type Generated, type GeneratedWord } from './generator.js';
+import { derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
@@ -476,8 +476,11 @@ function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boole
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
   const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
-  const english = derivedVerb(derivation.gloss ?? (known ? verb : placeholder), derivation.meanings, isPerfective(tense.gloss as GlossTense));
+  // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
+  const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
+  const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
-  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: tense.gloss as GlossTense, polarity: cell.polarity });
+  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: read.tense, polarity: cell.polarity });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
