@@ -33,6 +33,23 @@ export function modulesDigest(dirs: readonly string[], seed = ''): string {
   return hash.digest('hex');
 }
 
+/**
+ * A digest of a folder's files (names and bytes, subfolders left out), no seed: what a cache entry
+ * built from the folder was built from. Taken before and after the folder is read, it tells whether
+ * the read saw one version of the folder (`seededKey` turns it into a cache key).
+ */
+export function folderDigest(dir: string): string {
+  const files = readdirSync(dir)
+    .sort()
+    .filter((name) => statSync(path.join(dir, name)).isFile());
+  return updateWithFiles(createHash('sha256'), dir, files).digest('hex');
+}
+
+/** A cache key of a folder whose `folderDigest` is `digest`, after `seed` (the code that reads it): 24 hex digits. */
+export function seededKey(seed: string, digest: string): string {
+  return createHash('sha256').update(seed).update('\0').update(digest).digest('hex').slice(0, 24);
+}
+
 /** A cache key of a folder's files (names and bytes, subfolders left out) after `seed`: 24 hex digits. */
 export function folderKey(dir: string, seed: string): string {
   const hash = createHash('sha256').update(seed);

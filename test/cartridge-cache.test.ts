@@ -2,13 +2,15 @@
 // service: a cartridge read back from the cache is the cartridge its YAML gives, an edited cartridge
 // is never served from a stale file, and a service reads only the cartridges a request needs.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CartridgeCache, readCartridgeFolder } from '../src/cartridge/cache.js';
+import { CartridgeCache, readCartridgeFolder, readCartridgeFolderDigested } from '../src/cartridge/cache.js';
 import { loadCartridge } from '../src/cartridge/cartridge.js';
 import { packageRoot } from '../src/config.js';
+import { folderDigest } from '../src/file-digest.js';
+import { FrameCache } from '../src/morphology/frame-cache.js';
 import { MorphologyService } from '../src/morphology/service.js';
 import { openLanguageCodes } from '../src/services.js';
 
@@ -91,5 +93,52 @@ describe('morphology service, cartridges on demand', () => {
       morphology.languages().map((l) => l.iso),
       installed,
     );
+  });
+});
+
+describe('caches of a cartridge edited while a process holds it', () => {
+  // A quantifier stem no cartridge has, added to Swahili's lexicon: `chozzi` is its class 7 form, as
+  // `chote` is of -ote. A closed class is never guessed, so only the lexical index the frames carry reads it.
+  const NEW_ENTRY = 'ozzi\tquantifier\ttest quantifier\t\tlugha-swh-lexicon\t\t\t\n';
+  const readsNewWord = (morphology: MorphologyService) => {
+    const result = morphology.analyze('chozzi', 'swh');
+    assert.ok(result.ok);
+    return result.value.some((a) => a.lemma === 'ozzi' && a.in_lexicon);
+  };
+
+  for (const withCartridgeCache of [true, false]) {
+    it(`never serves frames of the old lexicon after an edit between the cartridge's read and the frames' save (${withCartridgeCache ? 'with' : 'without'} the cartridge cache)`, async () => {
+      const dir = path.join(temporary(), 'swh');
+      cpSync(path.join(languages, 'swh'), dir, { recursive: true });
+      const frameCache = new FrameCache(temporary());
+      const cartridgeCache = withCartridgeCache ? new CartridgeCache(temporary()) : undefined;
+      const open = () => new MorphologyService([], openLanguageCodes(), { folders: [dir], frameCache, ...(cartridgeCache ? { cartridgeCache } : {}) });
+      const first = open();
+      // The cartridge is read (without the new verb), then its author edits the lexicon, then the frames are built and saved.
+      assert.ok(first.engine('swh').ok);
+      appendFileSync(path.join(dir, 'lexicon.tsv'), NEW_ENTRY);
+      assert.equal(await first.prepareInBackground('swh'), 'built');
+      assert.equal(readsNewWord(first), false, 'the first process still holds the lexicon it read');
+      // A later process reads the edited cartridge and must not take the first one's frames for it.
+      const fresh = open();
+      assert.ok(readsNewWord(fresh), 'a fresh service analyses a word of the new lexicon');
+      const again = open();
+      assert.equal(await again.prepareInBackground('swh'), 'cache', 'the frames of the edited cartridge are kept');
+      assert.ok(readsNewWord(again));
+    });
+  }
+
+  it('a read that saw the folder change has no digest; a read that did not has the digest of what it read', () => {
+    const dir = path.join(temporary(), 'swh');
+    cpSync(path.join(languages, 'swh'), dir, { recursive: true });
+    const before = folderDigest(dir);
+    assert.equal(readCartridgeFolderDigested(dir, before).digest, before);
+    appendFileSync(path.join(dir, 'lexicon.tsv'), NEW_ENTRY);
+    // The digest taken before the read no longer describes the files read: the mirror race.
+    assert.equal(readCartridgeFolderDigested(dir, before).digest, undefined);
+    const cacheDir = temporary();
+    const loaded = new CartridgeCache(cacheDir).load('swh', dir);
+    assert.equal(loaded.digest, folderDigest(dir));
+    assert.ok(loaded.cartridge.lexicon.some((e) => e.lemma === 'ozzi'));
   });
 });

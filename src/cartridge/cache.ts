@@ -13,11 +13,17 @@
  * else by the first run that reads the cartridge; an unreadable or foreign file is ignored, and a
  * folder that cannot be written only costs the YAML read. Writes are atomic (temporary file +
  * rename). A malformed cartridge throws as `loadCartridge` does and writes nothing.
+ *
+ * The key is taken from the folder before its YAML is read and again after: a cartridge edited
+ * while it was being read is not written (the next run reads it again), so a file always holds the
+ * content its key describes. The loaded cartridge carries that digest (`digest`) for the caches
+ * built from it (the analysis frames, src/morphology/frame-cache.ts); it is undefined when the
+ * folder changed during the read.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { folderKey, modulesDigest, replaceCacheFile } from '../file-digest.js';
+import { folderDigest, modulesDigest, replaceCacheFile, seededKey } from '../file-digest.js';
 import { loadPhonology, type Phonology } from '../morphology/phonology.js';
 import { loadCartridge, type Cartridge } from './cartridge.js';
 
@@ -40,6 +46,16 @@ export function readCartridgeFolder(dir: string): LoadedCartridge {
   return { cartridge, phonology: existsSync(phonologyFile) ? loadPhonology(phonologyFile) : undefined };
 }
 
+/**
+ * `readCartridgeFolder`, with the `folderDigest` of the content read: the folder's digest taken
+ * before the read (`before`, when the caller has it) and after; undefined when they differ (the
+ * folder was edited during the read, and which version each file was read in is unknown).
+ */
+export function readCartridgeFolderDigested(dir: string, before = folderDigest(dir)): LoadedCartridge & { digest: string | undefined } {
+  const loaded = readCartridgeFolder(dir);
+  return { ...loaded, digest: folderDigest(dir) === before ? before : undefined };
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Whether the loader runs compiled (dist/) or from source (tsx): each keeps its own files. */
 const flavour = path.extname(fileURLToPath(import.meta.url)).slice(1);
@@ -57,19 +73,21 @@ function loaderFingerprint(): string {
 
 /** The cache key of a cartridge folder: its files' names and bytes, and the loader's code. */
 export function cartridgeKey(cartridgeDir: string): string {
-  return folderKey(cartridgeDir, loaderFingerprint());
+  return seededKey(loaderFingerprint(), folderDigest(cartridgeDir));
 }
 
 export class CartridgeCache {
   constructor(readonly dir: string) {}
 
   /** The cartridge in `cartridgeDir` (named `iso`): from the file on disk when it is current, else read from YAML and written there. */
-  load(iso: string, cartridgeDir: string): LoadedCartridge & { source: 'cache' | 'yaml' } {
-    const file = path.join(this.dir, `${iso}.${flavour}.${cartridgeKey(cartridgeDir)}.json`);
+  load(iso: string, cartridgeDir: string): LoadedCartridge & { source: 'cache' | 'yaml'; digest: string | undefined } {
+    const digest = folderDigest(cartridgeDir);
+    const file = path.join(this.dir, `${iso}.${flavour}.${seededKey(loaderFingerprint(), digest)}.json`);
     const cached = this.#read(file, cartridgeDir);
-    if (cached) return { ...cached, source: 'cache' };
-    const loaded = readCartridgeFolder(cartridgeDir);
-    this.#write(iso, file, loaded);
+    if (cached) return { ...cached, source: 'cache', digest };
+    const loaded = readCartridgeFolderDigested(cartridgeDir, digest);
+    // Edited while it was read: not kept under either version's key.
+    if (loaded.digest !== undefined) this.#write(iso, file, loaded);
     return { ...loaded, source: 'yaml' };
   }
 

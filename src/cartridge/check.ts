@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { folderDigest } from '../file-digest.js';
 import type { FrameCache } from '../morphology/frame-cache.js';
 import { loadPhonology } from '../morphology/phonology.js';
 import { LanguageEngine } from '../morphology/service.js';
@@ -53,6 +54,8 @@ export function checkCartridge(dir: string, options: { frameCache?: FrameCache }
   const files = existsSync(dir) ? CARTRIDGE_FILES.filter((f) => readdirSync(dir).includes(f)) : [];
   const errors: string[] = [];
   let cartridge: Cartridge | undefined;
+  // With a frame cache, the folder's digest around the read keys the frames (src/morphology/frame-cache.ts).
+  const before = options.frameCache && existsSync(dir) ? folderDigest(dir) : undefined;
   try {
     cartridge = loadCartridge(dir);
   } catch (error) {
@@ -68,9 +71,11 @@ export function checkCartridge(dir: string, options: { frameCache?: FrameCache }
   if (cartridge && cartridge.metadata.iso639_3 !== iso) errors.push(`${iso}/cartridge.yaml: metadata.iso639_3 is ${cartridge.metadata.iso639_3}, but the folder is ${iso}`);
   if (!cartridge || errors.length > 0) return { iso, files, errors, outcomes: [], generation: EMPTY, analysis: EMPTY, ok: false };
   const engine = new LanguageEngine(cartridge);
-  if (cartridge.golden && options.frameCache && !options.frameCache.load(iso, dir, engine.analyzer)) {
+  // A cartridge edited while it was read has no key its frames could be kept under: they are built and not kept.
+  const digest = before !== undefined && folderDigest(dir) === before ? before : undefined;
+  if (cartridge.golden && options.frameCache && digest !== undefined && !options.frameCache.load(iso, digest, engine.analyzer)) {
     engine.analyzer.warm();
-    options.frameCache.save(iso, dir, engine.analyzer);
+    options.frameCache.save(iso, digest, engine.analyzer);
   }
   const outcomes = runGolden(cartridge, engine);
   const generation = tallyGolden(outcomes, 'generation');

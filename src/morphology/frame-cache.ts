@@ -8,12 +8,17 @@
  * with the lexical index in its header. A changed cartridge or engine
  * gives a new hash and the stale file is replaced; an unreadable or foreign file is ignored.
  * Writes are atomic (temporary file + rename), so concurrent processes never read half a file.
+ * The hash is made from the `folderDigest` of the cartridge as it was read (taken by the loader,
+ * src/cartridge/cache.ts, before and after the read), not from the folder at save time: a
+ * cartridge edited between its read and the save of its frames would otherwise have frames of the
+ * old content stored under the new content's key. A cartridge whose read saw an edit has no digest,
+ * and its frames are built and not saved.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { folderKey, modulesDigest, replaceCacheFile } from '../file-digest.js';
+import { folderDigest, modulesDigest, replaceCacheFile, seededKey } from '../file-digest.js';
 import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
@@ -25,9 +30,9 @@ function engineFingerprint(): string {
   return engineHash;
 }
 
-/** The cache key of a cartridge folder: its files' names and bytes, and the engine's code. */
+/** The cache key of a cartridge folder as it is now: its files' names and bytes, and the engine's code. */
 export function frameKey(cartridgeDir: string): string {
-  return folderKey(cartridgeDir, engineFingerprint());
+  return seededKey(engineFingerprint(), folderDigest(cartridgeDir));
 }
 
 /** Whether the engine runs compiled (dist/) or from source (tsx). */
@@ -38,21 +43,22 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class FrameCache {
   constructor(readonly dir: string) {}
 
-  #file(iso: string, cartridgeDir: string): string {
-    return path.join(this.dir, `${iso}.${flavour}.${frameKey(cartridgeDir)}.frames`);
+  /** `digest`: the `folderDigest` of the cartridge the analyser was built from. */
+  #file(iso: string, digest: string): string {
+    return path.join(this.dir, `${iso}.${flavour}.${seededKey(engineFingerprint(), digest)}.frames`);
   }
 
-  #read(iso: string, cartridgeDir: string): Buffer | undefined {
+  #read(iso: string, digest: string): Buffer | undefined {
     try {
-      return readFileSync(this.#file(iso, cartridgeDir));
+      return readFileSync(this.#file(iso, digest));
     } catch {
       return undefined;
     }
   }
 
-  /** Loads the analyser's frames from disk at once; false when there is no usable file. */
-  load(iso: string, cartridgeDir: string, analyzer: Analyzer): boolean {
-    const buffer = this.#read(iso, cartridgeDir);
+  /** Loads the analyser's frames from disk at once; false when there is no usable file. `digest`: the `folderDigest` of the cartridge as the analyser's generator read it. */
+  load(iso: string, digest: string, analyzer: Analyzer): boolean {
+    const buffer = this.#read(iso, digest);
     if (buffer === undefined) return false;
     try {
       return analyzer.importIndex(buffer);
@@ -62,10 +68,10 @@ export class FrameCache {
   }
 
   /** Loads the frames without holding the event loop (the file read off the loop, the lexical index in slices). */
-  async loadInBackground(iso: string, cartridgeDir: string, analyzer: Analyzer, sliceMs = 20): Promise<boolean> {
+  async loadInBackground(iso: string, digest: string, analyzer: Analyzer, sliceMs = 20): Promise<boolean> {
     let buffer: Buffer;
     try {
-      buffer = await readFile(this.#file(iso, cartridgeDir));
+      buffer = await readFile(this.#file(iso, digest));
     } catch {
       return false;
     }
@@ -77,18 +83,18 @@ export class FrameCache {
   }
 
   /** Writes the analyser's (built) frames; returns false when the folder is not writable (the cache is an optimisation). */
-  save(iso: string, cartridgeDir: string, analyzer: Analyzer): boolean {
-    return this.#write(iso, cartridgeDir, analyzer.exportIndex());
+  save(iso: string, digest: string, analyzer: Analyzer): boolean {
+    return this.#write(iso, digest, analyzer.exportIndex());
   }
 
   /** `save`, after a turn of the event loop (packing is one step of a few hundred milliseconds at most). */
-  async saveInBackground(iso: string, cartridgeDir: string, analyzer: Analyzer): Promise<boolean> {
+  async saveInBackground(iso: string, digest: string, analyzer: Analyzer): Promise<boolean> {
     await pause();
-    return this.#write(iso, cartridgeDir, analyzer.exportIndex());
+    return this.#write(iso, digest, analyzer.exportIndex());
   }
 
-  #write(iso: string, cartridgeDir: string, data: Buffer): boolean {
+  #write(iso: string, digest: string, data: Buffer): boolean {
     // Frames of older versions of this cartridge or engine are dead weight.
-    return replaceCacheFile(this.#file(iso, cartridgeDir), data, `${iso}.${flavour}.`);
+    return replaceCacheFile(this.#file(iso, digest), data, `${iso}.${flavour}.`);
   }
 }

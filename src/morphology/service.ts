@@ -12,7 +12,7 @@ import { fail, ok, problem, type Result } from '../result.js';
 import { Analyzer } from './analyzer.js';
 import type { FrameCache } from './frame-cache.js';
 import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
-import { readCartridgeFolder, type CartridgeCache } from '../cartridge/cache.js';
+import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
@@ -48,14 +48,22 @@ export class LanguageEngine {
   readonly phonology?: Phonology;
   /** The tone engine, when the cartridge has tone data. */
   readonly tone?: ToneEngine;
+  /**
+   * The `folderDigest` of the cartridge folder as it was read (src/cartridge/cache.ts): the key of
+   * the analysis frames built from it (src/morphology/frame-cache.ts). Undefined when it is not
+   * known (a cartridge given already read, or one edited while it was read): its frames are then
+   * built and never read from or written to the cache.
+   */
+  readonly digest?: string;
   #golden?: { total: number; passing: number };
   #syllables?: SyllableInventory;
 
   /** `preloaded.phonology`: the cartridge's phonology already read (src/cartridge/cache.ts); else its phonology.yaml is read here. */
   constructor(
     readonly cartridge: Cartridge,
-    preloaded?: { phonology: Phonology | undefined },
+    preloaded?: { phonology: Phonology | undefined; digest?: string | undefined },
   ) {
+    if (preloaded?.digest !== undefined) this.digest = preloaded.digest;
     this.generator = new Generator(cartridge);
     this.analyzer = new Analyzer(this.generator);
     const phonologyFile = path.join(cartridge.dir, 'phonology.yaml');
@@ -175,11 +183,12 @@ export class MorphologyService {
   #engine(iso: string): LanguageEngine | undefined {
     const entry = this.#engines.get(iso);
     if (entry === undefined || entry instanceof LanguageEngine) return entry;
-    const { cartridge, phonology } = this.#cartridgeCache ? this.#cartridgeCache.load(iso, entry) : readCartridgeFolder(entry);
+    // With a frame cache the folder's digest is taken around the read: the frames' key must describe the content they are built from.
+    const { cartridge, phonology, digest } = this.#cartridgeCache ? this.#cartridgeCache.load(iso, entry) : this.#frameCache ? readCartridgeFolderDigested(entry) : { ...readCartridgeFolder(entry), digest: undefined };
     if (cartridge.metadata.iso639_3 !== iso) {
       throw new Error(`${iso}/cartridge.yaml: metadata.iso639_3 is "${cartridge.metadata.iso639_3}", but the folder is "${iso}"`);
     }
-    const engine = new LanguageEngine(cartridge, { phonology });
+    const engine = new LanguageEngine(cartridge, { phonology, digest });
     this.#engines.set(iso, engine);
     return engine;
   }
@@ -211,10 +220,12 @@ export class MorphologyService {
     // Callers arriving while a language is being prepared wait for that one preparation.
     let preparing = this.#preparing.get(iso);
     if (!preparing) {
+      const { digest } = engine;
+      const cache = digest === undefined ? undefined : this.#frameCache;
       preparing = (async () => {
-        if (await this.#frameCache?.loadInBackground(engine.iso, engine.cartridge.dir, engine.analyzer)) return 'cache' as const;
+        if (cache && (await cache.loadInBackground(engine.iso, digest!, engine.analyzer))) return 'cache' as const;
         await engine.analyzer.warmInBackground();
-        await this.#frameCache?.saveInBackground(engine.iso, engine.cartridge.dir, engine.analyzer);
+        if (cache) await cache.saveInBackground(engine.iso, digest!, engine.analyzer);
         return 'built' as const;
       })().finally(() => this.#preparing.delete(iso));
       this.#preparing.set(iso, preparing);
@@ -227,9 +238,10 @@ export class MorphologyService {
   /** The analyser's frames: from the cache on disk, else built now (and saved). */
   #prepare(engine: LanguageEngine): void {
     if (engine.analyzer.ready) return;
-    if (this.#frameCache?.load(engine.iso, engine.cartridge.dir, engine.analyzer)) return;
+    const cache = engine.digest === undefined ? undefined : this.#frameCache;
+    if (cache?.load(engine.iso, engine.digest!, engine.analyzer)) return;
     engine.analyzer.warm();
-    this.#frameCache?.save(engine.iso, engine.cartridge.dir, engine.analyzer);
+    cache?.save(engine.iso, engine.digest!, engine.analyzer);
   }
 
   /** Every installed language's summary, sorted by code (reads the cartridges not read yet). */
