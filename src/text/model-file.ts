@@ -488,6 +488,16 @@ function fileOf(modelDir: string, cacheDir: string): { iso: string; file: string
   return { iso, file: path.join(cacheDir, `${iso}.${flavour}.${modelKey(modelDir, path.join(cacheDir, `${iso}.${flavour}-key.json`))}.model`) };
 }
 
+/**
+ * Whether the model folder still has the key its file name was made from after its TSV files were
+ * read: a folder edited during the read would have its new content kept under the old key (served
+ * to later runs as current), so its model is not written and the next run reads the TSV files again.
+ * (The key is taken from its note while the files' sizes and times are unchanged: a stat of each.)
+ */
+function unchanged(modelDir: string, cacheDir: string, file: string): boolean {
+  return fileOf(modelDir, cacheDir).file === file;
+}
+
 /** Reads a model's file in steps; null when there is none, or it is not a model file of this format. */
 function* readFileSteps(file: string): Generator<void, LearnedModel | null> {
   let bytes: Buffer;
@@ -517,7 +527,7 @@ export function loadModelFile(modelDir: string, cacheDir: string): { model: Lear
   const cached = runSteps(readFileSteps(file));
   if (cached) return { model: cached, source: 'file' };
   const read = loadModel(modelDir);
-  return read ? { model: fromTsv(iso, file, read), source: 'tsv' } : null;
+  return read ? { model: fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), source: 'tsv' } : null;
 }
 
 /** The same as `loadModelFile`, a TSV read done in slices that yield to the event loop. */
@@ -527,12 +537,12 @@ export async function loadModelFileInBackground(modelDir: string, cacheDir: stri
   const cached = await runStepsInSlices(readFileSteps(file), sliceMs);
   if (cached) return { model: cached, source: 'file' };
   const read = await loadModelInBackground(modelDir, sliceMs);
-  return read ? { model: fromTsv(iso, file, read), source: 'tsv' } : null;
+  return read ? { model: fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), source: 'tsv' } : null;
 }
 
-function fromTsv(iso: string, file: string, read: LearnedModel): LearnedModel {
+function fromTsv(iso: string, file: string, read: LearnedModel, keep: boolean): LearnedModel {
   const bytes = encodeModel(read);
   // Files of older versions of this model or loader are dead weight.
-  replaceCacheFile(file, bytes, `${iso}.${flavour}.`);
+  if (keep) replaceCacheFile(file, bytes, `${iso}.${flavour}.`);
   return decodeModel(bytes)!;
 }
