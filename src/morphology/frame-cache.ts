@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { folderDigest, modulesDigest, replaceCacheFile, seededKey } from '../file-digest.js';
+import { modulesDigest, replaceCacheFile, seededKey } from '../file-digest.js';
 import type { Analyzer } from './analyzer.js';
 
 let engineHash: string | undefined;
@@ -28,11 +28,6 @@ function engineFingerprint(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   engineHash ??= modulesDigest([here, path.join(here, '..', 'cartridge')]);
   return engineHash;
-}
-
-/** The cache key of a cartridge folder as it is now: its files' names and bytes, and the engine's code. */
-export function frameKey(cartridgeDir: string): string {
-  return seededKey(engineFingerprint(), folderDigest(cartridgeDir));
 }
 
 /** Whether the engine runs compiled (dist/) or from source (tsx). */
