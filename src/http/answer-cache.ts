@@ -16,25 +16,26 @@ const MAX_BODY_CHARS = 16_384;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export class AnswerCache {
-  readonly #entries = new Map<string, Buffer>();
+/** Answers kept by key, bounded in entries, the least recently used dropped first (bodies here; the MCP server keeps tool results). */
+export class AnswerCache<V = Buffer> {
+  readonly #entries = new Map<string, V>();
 
   constructor(readonly size: number) {}
 
-  get(key: string): Buffer | undefined {
-    const body = this.#entries.get(key);
-    if (body !== undefined) {
+  get(key: string): V | undefined {
+    const answer = this.#entries.get(key);
+    if (answer !== undefined) {
       // Most recently used last: the oldest (first) entry is the one dropped.
       this.#entries.delete(key);
-      this.#entries.set(key, body);
+      this.#entries.set(key, answer);
     }
-    return body;
+    return answer;
   }
 
-  set(key: string, body: Buffer): void {
+  set(key: string, answer: V): void {
     if (this.#entries.has(key)) this.#entries.delete(key);
     else if (this.#entries.size >= this.size) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, body);
+    this.#entries.set(key, answer);
   }
 
   get entries(): number {

@@ -12,6 +12,7 @@ import { packageVersion } from '../config.js';
 import type { Services } from '../services.js';
 import type { z } from 'zod';
 import { batchRefusal } from '../access/plans.js';
+import { AnswerCache } from '../http/answer-cache.js';
 import { toolRefusal } from './access.js';
 import { withArgumentDocs } from './argument-docs.js';
 import { installLogging } from './logging.js';
@@ -155,27 +156,12 @@ export async function callTool(context: ToolCallContext, tool: AnyTool, args: un
 const MAX_KEY_LENGTH = 512;
 
 /** The successful answers of each tool that keeps them (`cacheEntries`), least recently used dropped first. */
-const answers = new WeakMap<AnyTool, Map<string, CallToolResult>>();
+const answers = new WeakMap<AnyTool, AnswerCache<CallToolResult>>();
 
-function answersOf(tool: AnyTool): { get(key: string): CallToolResult | undefined; set(key: string, result: CallToolResult): void } {
+function answersOf(tool: AnyTool): AnswerCache<CallToolResult> {
   let kept = answers.get(tool);
-  if (!kept) answers.set(tool, (kept = new Map()));
-  const entries = kept;
-  return {
-    get(key) {
-      const result = entries.get(key);
-      if (result !== undefined) {
-        entries.delete(key);
-        entries.set(key, result);
-      }
-      return result;
-    },
-    set(key, result) {
-      if (entries.has(key)) entries.delete(key);
-      else if (entries.size >= tool.cacheEntries!) entries.delete(entries.keys().next().value!);
-      entries.set(key, result);
-    },
-  };
+  if (!kept) answers.set(tool, (kept = new AnswerCache<CallToolResult>(tool.cacheEntries!)));
+  return kept;
 }
 
 /** The cache key of raw arguments: their JSON as sent (the same arguments in another order are another key). */
