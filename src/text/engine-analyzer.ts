@@ -350,8 +350,13 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       stem_source: null,
       gloss: null,
     };
-    this.#facts.set(name, { agrees: [], extensions: [] });
-    return [name, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+    return this.#guessFirst(name, readings);
+  }
+
+  /** A guessed reading (no agreement facts) put before `readings`, which keep a tenth of their probability. */
+  #guessFirst(guess: TokenAnalysis, readings: TokenAnalysis[]): TokenAnalysis[] {
+    this.#facts.set(guess, { agrees: [], extensions: [] });
+    return [guess, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
   }
 
   /** The readings with the context rules applied: each rule that holds adds its weight to the log-odds of the readings it prefers (known stems only). */
@@ -553,8 +558,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       gloss: null,
       stem_source: null,
     };
-    this.#facts.set(reading, { agrees: [], extensions: [] });
-    return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+    return this.#guessFirst(reading, readings);
   }
 
   /** Every reading of one form, most probable first. */
