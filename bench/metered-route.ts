@@ -52,6 +52,7 @@ const routes = [
 const lugha = await startLugha();
 try {
   const rows: Row[] = [];
+  let sent = 0;
   const details: Array<[string, Awaited<ReturnType<typeof load>>, Awaited<ReturnType<typeof load>>]> = [];
   for (const route of routes) {
     const url = `${lugha.origin}${route.path}`;
@@ -67,6 +68,7 @@ try {
         { figure: `${route.name}, p99`, lugha: lughaResult.p99Ms, baseline: baseResult.p99Ms, unit: 'ms' },
       );
       details.push([route.name, lughaResult, baseResult]);
+      sent += lughaResult.requests;
       if (values['same-bytes']) {
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => {
@@ -98,7 +100,6 @@ try {
     process.stdout.write(`${name}: `);
     printLoadDetails(lughaResult, baseResult);
   }
-  const sent = details.reduce((sum, [, r]) => sum + r.requests, 0);
   process.stdout.write(`requests answered by Lugha during the measured loads: ${sent} (+ warm-ups); counted by the quota in all: ${usedToday}\n`);
 } finally {
   await lugha.stop();
