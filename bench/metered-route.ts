@@ -8,14 +8,41 @@
  *    validates the query, conjugates and serialises).
  * Each route is loaded right after its own baseline, so both see the same machine load.
  *
- *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32]
+ * The baseline writes the body with two headers; Lugha's answer also carries about 1.1 KB of
+ * security, CORS, request-id and content headers, which the load generator must read too (on
+ * 2 cores it shares the CPUs with the server). `--same-bytes` adds, for each route, a second bare
+ * server that writes Lugha's header set as well (the request id fixed, Date and connection headers
+ * from Node as in both), loaded after the first: the same bytes on the wire, still no work per
+ * request. The first baseline and its ratio are unchanged.
+ *
+ *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32] [--same-bytes]
  */
 import { parseArgs } from 'node:util';
-import { lughaCli, load, printTable, startBaseline, startLugha, stopServer, printLoadDetails, type Row } from './lib.js';
+import { freePort, lughaCli, load, printTable, startBaseline, startLugha, startServer, stopServer, printLoadDetails, type Row } from './lib.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' }, 'same-bytes': { type: 'boolean', default: false } },
+});
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+
+/** Headers Node writes itself (or the server sets from the body), left out of a copied header set. */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A bare node:http server answering every request with `body` and the given headers, all fixed. */
+async function startSameBytesBaseline(body: string, headers: Record<string, string>) {
+  const port = await freePort();
+  const script = `
+    const http = require('node:http');
+    const body = Buffer.from(${JSON.stringify(body)});
+    const headers = { ...${JSON.stringify(headers)}, 'content-length': body.length };
+    http.createServer((req, res) => {
+      res.writeHead(200, headers);
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`;
+  const url = `http://127.0.0.1:${port}/`;
+  return { child: await startServer(process.execPath, ['-e', script], url), url };
+}
 
 const routes = [
   { name: 'GET /api/v1/languages', path: '/api/v1/languages' },
@@ -25,12 +52,14 @@ const routes = [
 const lugha = await startLugha();
 try {
   const rows: Row[] = [];
+  let sent = 0;
   const details: Array<[string, Awaited<ReturnType<typeof load>>, Awaited<ReturnType<typeof load>>]> = [];
   for (const route of routes) {
     const url = `${lugha.origin}${route.path}`;
     const response = await fetch(url, { headers: lugha.headers });
     if (response.status !== 200) throw new Error(`${route.name}: ${response.status}`);
-    const baseline = await startBaseline(await response.text());
+    const body = await response.text();
+    const baseline = await startBaseline(body);
     try {
       const baseResult = await load(baseline.url, { seconds, connections });
       const lughaResult = await load(url, { seconds, connections, headers: lugha.headers });
@@ -39,6 +68,24 @@ try {
         { figure: `${route.name}, p99`, lugha: lughaResult.p99Ms, baseline: baseResult.p99Ms, unit: 'ms' },
       );
       details.push([route.name, lughaResult, baseResult]);
+      sent += lughaResult.requests;
+      if (values['same-bytes']) {
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => {
+          if (!NODE_HEADERS.has(name)) headers[name] = value;
+        });
+        const sameBytes = await startSameBytesBaseline(body, headers);
+        try {
+          const sameResult = await load(sameBytes.url, { seconds, connections });
+          rows.push(
+            { figure: `${route.name}, req/s vs same bytes`, lugha: lughaResult.requestsPerSecond, baseline: sameResult.requestsPerSecond, unit: 'req/s' },
+            { figure: `${route.name}, p99 vs same bytes`, lugha: lughaResult.p99Ms, baseline: sameResult.p99Ms, unit: 'ms' },
+          );
+          details.push([`${route.name} (same-bytes baseline)`, lughaResult, sameResult]);
+        } finally {
+          await stopServer(sameBytes.child);
+        }
+      }
     } finally {
       await stopServer(baseline.child);
     }
@@ -53,7 +100,6 @@ try {
     process.stdout.write(`${name}: `);
     printLoadDetails(lughaResult, baseResult);
   }
-  const sent = details.reduce((sum, [, r]) => sum + r.requests, 0);
   process.stdout.write(`requests answered by Lugha during the measured loads: ${sent} (+ warm-ups); counted by the quota in all: ${usedToday}\n`);
 } finally {
   await lugha.stop();

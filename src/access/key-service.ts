@@ -74,6 +74,9 @@ interface CachedKey {
   stamp: number;
   /** What access decisions need, made on the entry's first successful use and shared by the requests after it. */
   principal?: Principal;
+  /** The secret's retirement and the key's expiry in ms since the epoch (Infinity for none), parsed on first use. */
+  retiresMs?: number;
+  expiresMs?: number;
 }
 
 export class KeyService {
@@ -200,11 +203,12 @@ export class KeyService {
     const { key, secret } = found;
     if (key.revokedAt !== null) return fail('key_revoked', 'this key has been revoked');
     if (secret.retiresAt !== null || key.expiresAt !== null) {
-      const now = this.deps.clock.now().toISOString();
-      if (secret.retiresAt !== null && secret.retiresAt <= now) {
-        return fail('key_rotated', 'this key was rotated and its grace period has ended; use its replacement');
-      }
-      if (key.expiresAt !== null && key.expiresAt <= now) return fail('key_expired', `this key expired at ${key.expiresAt}`);
+      // Compared as numbers, parsed once per cache entry: no date string made per request.
+      const now = this.deps.clock.now().getTime();
+      const retiresMs = (found.retiresMs ??= secret.retiresAt === null ? Infinity : Date.parse(secret.retiresAt));
+      if (retiresMs <= now) return fail('key_rotated', 'this key was rotated and its grace period has ended; use its replacement');
+      const expiresMs = (found.expiresMs ??= key.expiresAt === null ? Infinity : Date.parse(key.expiresAt));
+      if (expiresMs <= now) return fail('key_expired', `this key expired at ${key.expiresAt}`);
     }
     found.principal ??= {
       keyId: key.id,

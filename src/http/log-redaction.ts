@@ -120,10 +120,13 @@ export function redactingLoggerOptions(level: string): Exclude<FastifyServerOpti
     },
     hooks: {
       logMethod(args: unknown[], method: (...args: unknown[]) => void) {
-        method.apply(
-          this,
-          args.map((arg) => scrub(arg)),
-        );
+        // The arguments as they are unless one needed scrubbing: a clean call (every request's line) copies nothing.
+        let scrubbed: unknown[] | undefined;
+        for (let i = 0; i < args.length; i++) {
+          const value = scrub(args[i]);
+          if (value !== args[i]) (scrubbed ??= [...args])[i] = value;
+        }
+        method.apply(this, scrubbed ?? args);
       },
     },
   };
