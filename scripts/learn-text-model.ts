@@ -16,11 +16,8 @@ import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
 import {
   addLexicon,
   candidatesOf,
-  agreementFeature,
   contextFeatures,
-  fixedContextKeys,
   headClassAfter,
-  historyContextKeys,
   indexModel,
   priorPos,
   nounClassOf,
@@ -43,7 +40,6 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     epochs: { type: 'string', default: '6' },
     'lemma-extra': { type: 'string', default: '20' },
-    history: { type: 'string', default: 'gold' },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -202,26 +198,12 @@ interface Example {
   gold: number;
   unseen: boolean;
 }
-/** A token of a sentence read by the search in training (`--history predicted`): its candidates and what their features need. */
-interface TrainToken {
-  /** Each candidate's features that do not depend on the readings chosen before the token. */
-  fixed: Int32Array[];
-  pos: string[];
-  morphemes: Morpheme[][];
-  gold: number;
-  unseen: boolean;
-  token: string;
-  nextPos: string;
-}
 const examples: Example[] = [];
-const trainSentences: TrainToken[][] = [];
-const predictedHistory = values.history === 'predicted';
 let oracle = 0;
 let unseenTokens = 0;
 let unseenOracle = 0;
 for (const sentence of sentences) {
   let headClass = '';
-  const trainSentence: TrainToken[] = [];
   // Each token's candidates as if it were left out; the next token's are read one step ahead.
   const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
   for (let i = 0; i < sentence.length; i++) {
@@ -235,10 +217,10 @@ for (const sentence of sentences) {
       const [lemma, pos] = t.key.split('\t');
       gold = candidates.findIndex((c) => c.lemma === lemma && c.pos === pos);
     }
-    if (gold >= 0) {
-      oracle++;
-      if (unseen) unseenOracle++;
-    }
+    if (gold < 0) continue;
+    oracle++;
+    if (unseen) unseenOracle++;
+    if (candidates.length < 2) continue;
     const context = {
       token: t.token,
       unseen,
@@ -249,54 +231,26 @@ for (const sentence of sentences) {
       nextPos: priorPos(candidateLists[i + 1]),
       headClass,
     };
-    if (predictedHistory) {
-      const fixedKeys = fixedContextKeys(context);
-      trainSentence.push({
-        fixed: candidates.map((c) => Int32Array.from([...c.features, ...fixedKeys.map((k) => `${k}|${c.pos}`)].map(idOf))),
-        pos: candidates.map((c) => c.pos),
-        morphemes: candidates.map((c) => c.morphemes),
-        gold,
-        unseen,
-        token: t.token,
-        nextPos: context.nextPos,
-      });
-      continue;
-    }
-    if (gold < 0 || candidates.length < 2) continue;
     examples.push({
       gold,
       unseen,
       candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, context)].map(idOf))),
     });
   }
-  if (predictedHistory) trainSentences.push(trainSentence);
 }
 process.stderr.write(
   `${language}: ${tokens} tokens, ${readings.length} readings, ${forms.size} forms, ${prefixTemplates.length} prefix and ${suffixTemplates.length} suffix templates; ` +
-    `gold among candidates ${pct(oracle, tokens)} (left-out unseen ${pct(unseenOracle, unseenTokens)} of ${unseenTokens}); ${predictedHistory ? `${trainSentences.length} sentences read with the history the ranker chooses` : `${examples.length} ranking examples`}, ${featureNames.length} features\n`,
+    `gold among candidates ${pct(oracle, tokens)} (left-out unseen ${pct(unseenOracle, unseenTokens)} of ${unseenTokens}); ${examples.length} ranking examples, ${featureNames.length} features\n`,
 );
 
-// 3. Averaged perceptron (deterministic order: a fixed-seed shuffle per epoch). With `--history predicted`,
-// each sentence is read left to right as the analyser reads it, the POS of the two tokens before and the
-// last noun's class taken from the readings the ranker chose, not from the annotation, so the weights
-// learn to rank after the ranker's own mistakes (the training of Honnibal's averaged-perceptron tagger,
-// "A good part-of-speech tagger in about 200 lines of Python", 2013); the examples of the scale fit are
-// the tokens as read in the last epoch.
-const weights: number[] = [];
-let totals: number[] = [];
-let stamps: number[] = [];
-const grow = (): void => {
-  while (weights.length < featureNames.length) {
-    weights.push(0);
-    totals.push(0);
-    stamps.push(0);
-  }
-};
-grow();
+// 3. Averaged perceptron (deterministic order: a fixed-seed shuffle per epoch).
+const weights = new Float64Array(featureNames.length);
+const totals = new Float64Array(featureNames.length);
+const stamps = new Float64Array(featureNames.length);
 let step = 1;
 const score = (features: Int32Array): number => {
   let s = 0;
-  for (const f of features) s += weights[f] ?? 0;
+  for (const f of features) s += weights[f]!;
   return s;
 };
 const update = (features: Int32Array, delta: number): void => {
@@ -311,98 +265,37 @@ const random = (): number => {
   seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
   return seed / 4294967296;
 };
-/** Candidate `k`'s features after a history (the fixed ones and those of the readings chosen before it). */
-const featuresAfter = (t: TrainToken, k: number, previousPos: string, previousPos2: string, headClass: string): Int32Array => {
-  const pos = t.pos[k]!;
-  const keys = historyContextKeys({ token: t.token, unseen: t.unseen, previousPos, previousPos2, nextPos: t.nextPos, headClass });
-  const out = new Int32Array(t.fixed[k]!.length + keys.length + 1);
-  out.set(t.fixed[k]!);
-  let at = t.fixed[k]!.length;
-  for (const key of keys) out[at++] = idOf(`${key}|${pos}`);
-  out[at] = idOf(agreementFeature(pos, headClass));
-  return out;
-};
-/** Reads a sentence left to right with the current weights (updating them where `learn`); each token's example is passed to `seen`. */
-const readSentence = (sentence: TrainToken[], learn: boolean, seen?: (example: Example) => void): number => {
-  let previousPos = '<s>';
-  let previousPos2 = '<s>';
-  let headClass = '';
-  let errors = 0;
-  for (const t of sentence) {
-    let chosen = -1;
-    if (t.fixed.length === 1) chosen = 0;
-    else if (t.fixed.length > 1) {
-      const candidates = t.fixed.map((_, k) => featuresAfter(t, k, previousPos, previousPos2, headClass));
-      grow();
-      let bestScore = -Infinity;
-      candidates.forEach((c, k) => {
-        const s = score(c);
-        if (s > bestScore) {
-          bestScore = s;
-          chosen = k;
-        }
-      });
-      if (t.gold >= 0) {
-        seen?.({ candidates, gold: t.gold, unseen: t.unseen });
-        if (learn) {
-          if (chosen !== t.gold) {
-            errors++;
-            update(candidates[t.gold]!, 1);
-            update(candidates[chosen]!, -1);
-          }
-          step++;
-        }
-      }
-    }
-    previousPos2 = previousPos;
-    if (chosen < 0) previousPos = '<unk>';
-    else {
-      previousPos = t.pos[chosen]!;
-      headClass = headClassAfter(previousPos, t.morphemes[chosen]!, headClass, isNounPos);
-    }
-  }
-  return errors;
-};
-const order = (predictedHistory ? trainSentences : examples).map((_, i) => i);
+const order = examples.map((_, i) => i);
 for (let epoch = 0; epoch < epochs; epoch++) {
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   let errors = 0;
-  if (predictedHistory) for (const index of order) errors += readSentence(trainSentences[index]!, true);
-  else
-    for (const index of order) {
-      const example = examples[index]!;
-      let best = 0;
-      let bestScore = -Infinity;
-      example.candidates.forEach((c, k) => {
-        const s = score(c);
-        if (s > bestScore) {
-          bestScore = s;
-          best = k;
-        }
-      });
-      if (best !== example.gold) {
-        errors++;
-        update(example.candidates[example.gold]!, 1);
-        update(example.candidates[best]!, -1);
+  for (const index of order) {
+    const example = examples[index]!;
+    let best = 0;
+    let bestScore = -Infinity;
+    example.candidates.forEach((c, k) => {
+      const s = score(c);
+      if (s > bestScore) {
+        bestScore = s;
+        best = k;
       }
-      step++;
+    });
+    if (best !== example.gold) {
+      errors++;
+      update(example.candidates[example.gold]!, 1);
+      update(example.candidates[best]!, -1);
     }
-  process.stderr.write(`epoch ${epoch + 1}: ${errors} ranking errors of ${predictedHistory ? 'the tokens read' : examples.length}\n`);
+    step++;
+  }
+  process.stderr.write(`epoch ${epoch + 1}: ${errors} ranking errors of ${examples.length}\n`);
 }
 for (let f = 0; f < weights.length; f++) {
   totals[f]! += (step - stamps[f]!) * weights[f]!;
   weights[f] = totals[f]! / step;
 }
-if (predictedHistory) {
-  // The scale is fitted on the tokens as the averaged weights read them.
-  for (const sentence of trainSentences) readSentence(sentence, false, (example) => examples.push(example));
-  grow();
-}
-totals = [];
-stamps = [];
 
 // 4. The softmax scale that best fits the training examples' gold readings (log-likelihood).
 let bestScale = 1;
