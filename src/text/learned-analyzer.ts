@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, ContextWeights, fixedContextKeys, historyContextKeys, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
@@ -187,123 +187,51 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     return hit;
   }
 
-  /**
-   * How many histories (the POS of the two tokens before, the class of the last noun) the search over a
-   * sentence keeps at each token: 1 reads left to right, each token's best reading fixed before the next
-   * (the model's meta.yaml `beam`, 1 when absent).
-   */
-  beam = 1;
-
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
+    const out: TokenAnalysis[][] = [];
     const context = this.context;
     const weights = this.model.weights;
-    const scale = this.model.scale;
-    const none: Scored = { candidates: [], base: [], posIds: [], own: [], head: [], unseen: true, listed: [] };
-    const here = tokens.map((t) => (t === '' ? none : this.scored(t)));
-    // Each token's candidates scored on the features that do not depend on the readings chosen before it.
-    const fixed: number[][] = here.map((h, i) => {
-      if (h.candidates.length === 0) return [];
-      const keys = fixedContextKeys({
-        token: tokens[i]!,
-        unseen: h.unseen,
+    let previousPos = '<s>';
+    let previousPos2 = '<s>';
+    let headClass = '';
+    let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
+      const here = next;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], head: [], unseen: true, listed: [] } : this.scored(tokens[i + 1]!)) : undefined;
+      if (here === undefined || here.candidates.length === 0) {
+        out.push([]);
+        if (token !== '') {
+          previousPos2 = previousPos;
+          previousPos = '<unk>';
+        }
+        continue;
+      }
+      const { candidates, base, posIds, own, head, listed } = here;
+      // The same features as contextFeatures() in learned-model.ts, looked up by context first.
+      const keys = contextKeys({
+        token,
+        unseen: here.unseen,
+        previousPos,
+        previousPos2,
         previous: i === 0 ? undefined : tokens[i - 1],
         next: tokens[i + 1],
-        nextPos: i + 1 < tokens.length ? priorPos(here[i + 1]!.candidates) : '</s>',
+        nextPos: priorPos(next?.candidates),
+        headClass,
       });
       const runs = keys.map((k) => context.run(k));
-      return h.base.map((b, k) => {
-        let score = b;
-        for (const run of runs) score += context.weight(run, h.posIds[k]!);
-        return score;
+      const scores = candidates.map((c, k) => {
+        let score = base[k]!;
+        for (const run of runs) score += context.weight(run, posIds[k]!);
+        // agreementFeature() of learned-model.ts, from the class split once per token.
+        const ownClass = own[k]!;
+        return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
       });
-    });
-    /** The scores of token i's candidates after a history. */
-    const scoresAfter = (i: number, state: History): number[] => {
-      const h = here[i]!;
-      const runs = historyContextKeys({
-        token: tokens[i]!,
-        unseen: h.unseen,
-        previousPos: state.pos,
-        previousPos2: state.pos2,
-        nextPos: i + 1 < tokens.length ? priorPos(here[i + 1]!.candidates) : '</s>',
-        headClass: state.headClass,
-      }).map((k) => context.run(k));
-      return fixed[i]!.map((f, k) => {
-        let score = f;
-        for (const run of runs) score += context.weight(run, h.posIds[k]!);
-        const ownClass = h.own[k]!;
-        return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === state.headClass}|${h.head[k]}`) ?? 0);
-      });
-    };
-    /** The history after token i read as its candidate k (or with no reading). */
-    const after = (i: number, state: History, k: number): History => {
-      const h = here[i]!;
-      if (h.candidates.length === 0) return tokens[i] === '' ? state : { pos2: state.pos, pos: '<unk>', headClass: state.headClass, score: state.score, back: state, choice: -1 };
-      const c = h.candidates[k]!;
-      return { pos2: state.pos, pos: c.pos, headClass: headClassAfter(c.pos, c.morphemes, state.headClass, isNounPos), score: state.score, back: state, choice: k };
-    };
-    // The search: at each token, every kept history extended by each candidate, scored by the sum of the
-    // log-probabilities of the readings chosen; the `beam` best distinct histories are kept.
-    const width = Math.max(1, this.beam);
-    const start: History = { pos: '<s>', pos2: '<s>', headClass: '', score: 0, back: undefined, choice: -1 };
-    let states: History[] = [start];
-    const path: History[][] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const h = here[i]!;
-      if (h.candidates.length === 0) {
-        states = states.map((s) => after(i, s, -1));
-        path.push(states);
-        continue;
-      }
-      const next: History[] = [];
-      for (const state of states) {
-        const scores = scoresAfter(i, state);
-        let max = -Infinity;
-        for (const s of scores) if (s > max) max = s;
-        let total = 0;
-        for (const s of scores) total += Math.exp((s - max) * scale);
-        const log = Math.log(total);
-        // Only the best candidates of each history can make the best histories.
-        const order = scores.map((_, k) => k).sort((a, b) => scores[b]! - scores[a]! || a - b);
-        for (const k of order.slice(0, width)) {
-          const extended = after(i, state, k);
-          extended.score = state.score + (scores[k]! - max) * scale - log;
-          next.push(extended);
-        }
-      }
-      next.sort((a, b) => b.score - a.score);
-      const seen = new Set<string>();
-      states = [];
-      for (const s of next) {
-        const key = `${s.pos}\t${s.pos2}\t${s.headClass}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        states.push(s);
-        if (states.length >= width) break;
-      }
-      path.push(states);
-    }
-    // The best history's readings, back to the first token; each token's readings ranked after the history before it.
-    const chosen: Array<History | undefined> = new Array(tokens.length);
-    let at: History | undefined = states[0];
-    for (let i = tokens.length - 1; i >= 0; i--) {
-      chosen[i] = at;
-      if (tokens[i] !== '' && at) at = at.back;
-    }
-    const out: TokenAnalysis[][] = [];
-    for (let i = 0; i < tokens.length; i++) {
-      const h = here[i]!;
-      const state = chosen[i];
-      if (h.candidates.length === 0 || !state?.back) {
-        out.push([]);
-        continue;
-      }
-      const probabilities = softmax(scoresAfter(i, state.back), scale);
-      const readings: Array<TokenAnalysis & { k: number }> = h.candidates.map((c, k) => {
+      const probabilities = softmax(scores, this.model.scale);
+      const readings: TokenAnalysis[] = candidates.map((c, k) => {
         // A stem the cartridge lists is no guess, whether or not the annotated text had it.
-        const entry = h.listed[k];
+        const entry = listed[k];
         return {
-          k,
           lemma: c.lemma,
           pos: c.pos,
           word_class: wordClassOf(c.pos),
@@ -315,26 +243,14 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
           stem_source: entry ? entry.source : c.guess ? null : this.learntSource,
         };
       });
-      readings.sort((a, b) => (a.k === state.choice ? -1 : b.k === state.choice ? 1 : 0) || b.probability - a.probability);
-      out.push(
-        cutReadings(
-          readings.map(({ k: _k, ...r }) => r),
-          options,
-        ),
-      );
+      readings.sort((a, b) => b.probability - a.probability);
+      previousPos2 = previousPos;
+      previousPos = readings[0]!.pos;
+      headClass = headClassAfter(previousPos, readings[0]!.morphemes, headClass, isNounPos);
+      out.push(cutReadings(readings, options));
     }
     return out;
   }
-}
-
-/** One history of the search over a sentence: the POS of the last two readings chosen, the last noun's class, the summed log-probability, the history before it and the candidate chosen. */
-interface History {
-  pos: string;
-  pos2: string;
-  headClass: string;
-  score: number;
-  back: History | undefined;
-  choice: number;
 }
 
 /**

@@ -1238,22 +1238,23 @@ export function isContextFeature(feature: string): boolean {
 
 /** The context parts of the features linking a candidate's POS to its neighbours: each feature is `part|POS`. */
 export function contextKeys(context: TokenContext): string[] {
-  return [...historyContextKeys(context), ...fixedContextKeys(context)];
-}
-
-/** The context keys that depend on the readings chosen before the token (their POS, the last noun's class). */
-export function historyContextKeys(context: Pick<TokenContext, 'token' | 'unseen' | 'previousPos' | 'previousPos2' | 'nextPos' | 'headClass'>): string[] {
-  const word = context.token.toLowerCase();
-  const keys = [`wp=${word}|${context.previousPos}`, `pp=${context.previousPos}`, `pp2=${context.previousPos2}|${context.previousPos}`, `ppnt=${context.previousPos}|${context.nextPos}`, `agr=${context.headClass}`];
-  return context.unseen ? keys.map((k) => `u.${k}`) : keys;
-}
-
-/** The context keys of the neighbouring words themselves (the same whatever was chosen before the token). */
-export function fixedContextKeys(context: Pick<TokenContext, 'token' | 'unseen' | 'previous' | 'next' | 'nextPos'>): string[] {
   const prev = context.previous === undefined ? '<s>' : context.previous.toLowerCase();
   const nxt = context.next === undefined ? '</s>' : context.next.toLowerCase();
   const word = context.token.toLowerCase();
-  const keys = [`wn=${word}|${context.nextPos}`, `pw=${prev}`, `ps=${prev.slice(-2)}`, `nw=${nxt}`, `ns=${nxt.slice(-2)}`, `np=${nxt.slice(0, 2)}`, `nt=${context.nextPos}`];
+  const keys = [
+    `wp=${word}|${context.previousPos}`,
+    `wn=${word}|${context.nextPos}`,
+    `pp=${context.previousPos}`,
+    `pp2=${context.previousPos2}|${context.previousPos}`,
+    `pw=${prev}`,
+    `ps=${prev.slice(-2)}`,
+    `nw=${nxt}`,
+    `ns=${nxt.slice(-2)}`,
+    `np=${nxt.slice(0, 2)}`,
+    `nt=${context.nextPos}`,
+    `ppnt=${context.previousPos}|${context.nextPos}`,
+    `agr=${context.headClass}`,
+  ];
   return context.unseen ? keys.map((k) => `u.${k}`) : keys;
 }
 
