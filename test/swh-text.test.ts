@@ -311,6 +311,19 @@ describe('Swahili running text', () => {
     assert.equal(reading?.words[0]?.slots.extensions?.id, 'passive');
   });
 
+  it('reads an intensive verb in -ili-/-ele- as its known root with the intensive extension (verbs.yaml)', () => {
+    // words outside the development texts: fuatilia 'pursue carefully' (fuata), shindilia 'ram down' (shinda)
+    for (const [form, root] of [
+      ['wanafuatilia', 'fuata'],
+      ['hushindilia', 'shinda'],
+    ] as const) {
+      const [reading] = first(form);
+      assert.equal(reading?.lemma, root, form);
+      assert.equal(reading?.in_lexicon, true, form);
+      assert.equal(reading?.words[0]?.slots.extensions?.id, 'intensive', form);
+    }
+  });
+
   it('reads a locative in -ni as its noun', () => {
     const [reading] = first('duniani');
     assert.deepEqual([reading?.lemma, reading?.features.word_class, reading?.features.form], ['dunia', 'noun', 'locative']);
