@@ -188,7 +188,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           }
           options.onLanguage?.(iso, source, Math.round(ms));
         }
-        // Minimal pairs are computed per language on first use: compute them now, a language at a time.
+        // Minimal pairs are computed per language on first use: compute them now, a language at a time, in slices.
         await pause();
         if (options.stopped?.()) return;
         // The tone data read in slices (a request that needs it meanwhile awaits the same read).
@@ -196,7 +196,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
         for (const { language } of services.tone.languages()) {
           await pause();
           if (options.stopped?.()) return;
-          services.tone.minimalPairs({ language });
+          await services.tone.prepareMinimalPairsInBackground(language);
         }
         // The language catalogue, from the summaries and coverage computed above (not on the first /languages).
         await pause();
