@@ -34,6 +34,59 @@ export async function startServer(command: string, args: string[], url: string, 
   throw new Error(`${command} ${args.join(' ')} did not come up at ${url}`);
 }
 
+/** What {@link waitReady} saw while the server warmed up. */
+export interface Readiness {
+  /** From the call to /readyz answering 200. */
+  readyMs: number;
+  /** The slowest /healthz answer meanwhile (polled one at a time, 20 ms apart). */
+  healthzWorstMs: number;
+  healthzCount: number;
+}
+
+/**
+ * Waits until `${origin}/readyz` answers 200: a server that is not ready may be busy warming up, so
+ * load starts only then. Meanwhile polls `${origin}/healthz`, one request at a time, and reports
+ * the slowest answer: liveness must hold during the warm-up too.
+ */
+export async function waitReady(origin: string, timeoutMs = 180_000): Promise<Readiness> {
+  const start = performance.now();
+  let ready = false;
+  let healthzWorstMs = 0;
+  let healthzCount = 0;
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const health = (async () => {
+    while (!ready && performance.now() - start < timeoutMs) {
+      const t0 = performance.now();
+      try {
+        await (await fetch(`${origin}/healthz`)).arrayBuffer();
+        healthzWorstMs = Math.max(healthzWorstMs, performance.now() - t0);
+        healthzCount++;
+      } catch {
+        // not listening yet
+      }
+      await pause(20);
+    }
+  })();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      await response.arrayBuffer();
+      if (response.ok) {
+        ready = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await pause(100);
+  }
+  const readyMs = performance.now() - start;
+  ready = true;
+  await health;
+  if (readyMs >= timeoutMs) throw new Error(`${origin}/readyz did not answer 200 within ${timeoutMs} ms`);
+  return { readyMs, healthzWorstMs, healthzCount };
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   // Already gone (an exit code, or killed by a signal such as an earlier SIGTERM): nothing to wait for.
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -67,6 +120,7 @@ export interface LughaServer {
  * `lugha serve` from the built package on a free port, over a fresh data directory with one Enterprise key.
  * Analyzers are built on first use (LUGHA_WARM_ANALYZERS=false) unless `warmAnalyzers`: the background
  * warm-up takes seconds of CPU per language, and on a small machine a short load run would measure it.
+ * Resolves once /readyz answers 200.
  */
 export async function startLugha(options: { warmAnalyzers?: boolean } = {}): Promise<LughaServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-'));
@@ -75,6 +129,13 @@ export async function startLugha(options: { warmAnalyzers?: boolean } = {}): Pro
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...cleanEnv, LUGHA_WARM_ANALYZERS: options.warmAnalyzers ? 'true' : 'false' };
   const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, env);
+  // Load only once the server says it is ready (with warmAnalyzers, after its warm-up).
+  try {
+    await waitReady(origin);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     child,
     origin,

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/config.js';
 import { freshPostgresDatabase, freshRedisPrefix, postgresUp, redisUp } from '../test/backends.js';
-import { freePort, load, printTable, startServer, stopServer, type LoadResult } from './lib.js';
+import { freePort, load, printTable, startServer, stopServer, waitReady, type LoadResult } from './lib.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const seconds = Number(values.seconds);
@@ -51,7 +51,8 @@ function scratchDir(): string {
 }
 
 /**
- * `lugha serve` on a free port; resolves once /healthz answers. Analyzers are built on first use
+ * `lugha serve` on a free port; resolves once /readyz answers 200 (a server not ready yet may be busy,
+ * and would be measured). Analyzers are built on first use
  * (LUGHA_WARM_ANALYZERS=false): GET /api/v1/languages needs none, and the background warm-up would
  * otherwise compete with the load (the benchmark used to wait for it: about a minute of the run).
  */
@@ -60,6 +61,7 @@ async function serve(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
   const origin = `http://127.0.0.1:${port}`;
   const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, { ...env, LUGHA_LOG_LEVEL: 'info', LUGHA_WARM_ANALYZERS: 'false' });
   children.push(child);
+  await waitReady(origin);
   return origin;
 }
 

@@ -6,6 +6,10 @@
  * the error rate (non-2xx and socket errors), the child's RSS (/proc/<pid>/status VmRSS) and
  * its event-loop delay, sampled inside the child by the bench-only preload
  * bench/eventloop-preload.mjs (perf_hooks.monitorEventLoopDelay; nothing new in the product).
+ * The load starts once /readyz answers 200 (a server not ready yet may be busy warming up); until
+ * then /healthz is polled one request at a time and its slowest answer printed, with the child's
+ * worst event-loop stall while warming up. The first request of each route is then sent alone and
+ * the child's worst stall in the second that holds it printed: first-use work after ready.
  * Then the same paced load on the same paths against a bare node:http server (same preload)
  * for --baseline-seconds: the latency and event-loop baseline of this run.
  * Verdict: RSS growth from the end of the warm-up (--warmup-seconds, default the first minute)
@@ -24,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { packageRoot } from '../src/config.js';
-import { freePort, lughaCli, printTable, startServer, stopServer } from './lib.js';
+import { freePort, lughaCli, printTable, startServer, stopServer, waitReady } from './lib.js';
 
 const { values } = parseArgs({
   options: {
@@ -96,6 +100,21 @@ function eldSince(file: string, from: number, to: number): { p99: number; max: n
   const inWindow = lines.filter((l) => l.t > from && l.t <= to);
   if (inWindow.length === 0) return { p99: Number.NaN, max: Number.NaN };
   return { p99: Math.max(...inWindow.map((l) => l.p99)), max: Math.max(...inWindow.map((l) => l.max)) };
+}
+
+/** Waits (up to 3 s) until the preload has written a line stamped after `after` (ms since epoch). */
+async function untilEldLine(file: string, after: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (
+      existsSync(file) &&
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .some((l) => (JSON.parse(l) as { t: number }).t > after)
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 /**
@@ -233,14 +252,37 @@ try {
     BENCH_ELD_FILE: eldFile,
   });
   children.push(lugha);
-  // Every route of the mix must answer 200 before the run counts anything.
+  // A server that is not ready may be busy (its warm-up): the load starts at /readyz 200. Meanwhile
+  // /healthz is polled one request at a time (its slowest answer) and the child's event-loop delay is
+  // recorded (its longest stall while warming up).
+  const listeningAt = Date.now();
+  const readiness = await waitReady(origin);
+  const readyAt = Date.now();
+  await untilEldLine(eldFile, readyAt);
+  // From the first whole second after listening (the start before it, module loading, is not the warm-up).
+  const warmupStall = eldSince(eldFile, listeningAt + 1000, readyAt + 1000).max;
+  process.stdout.write(
+    `\nReady: /readyz 200 ${(readiness.readyMs / 1000).toFixed(1)} s after /healthz first answered; slowest /healthz meanwhile ${readiness.healthzWorstMs.toFixed(1)} ms ` +
+      `(${readiness.healthzCount} polled); worst event-loop stall from 1 s after listening to ready ${warmupStall.toFixed(1)} ms\n`,
+  );
+  // Every route of the mix must answer 200 before the run counts anything. Each first request is sent
+  // alone, on an otherwise idle server: the child's worst event-loop stall in the second that holds it
+  // is how long that first request held the loop (first-use work after ready), at most.
   const bodies: string[] = [];
+  const firstUse: string[] = [];
   for (const route of routes) {
+    const sentAt = Date.now();
+    const t0 = performance.now();
     const response = await fetch(`${origin}${route.path()}`, { headers });
     const body = await response.text();
+    const ms = performance.now() - t0;
     if (response.status !== 200) throw new Error(`${route.name} answered ${response.status}: ${body.slice(0, 300)}`);
     bodies.push(body);
+    const answeredAt = Date.now();
+    await untilEldLine(eldFile, answeredAt);
+    firstUse.push(`${route.name} ${ms.toFixed(1)} ms (stall ${eldSince(eldFile, sentAt, answeredAt + 1000).max.toFixed(1)} ms)`);
   }
+  process.stdout.write(`first request of each route after ready: ${firstUse.join(', ')}\n`);
   const rssAtStart = rssMiB(lugha.pid);
   process.stdout.write(
     `\nSoak: lugha serve (embedded, analyzers ${values.warm ? 'warmed at start' : 'built on first use'}), ${rate} req/s for ${minutes} min over ${routes.map((r) => r.name).join(', ')}; ` +

@@ -11,6 +11,7 @@ import { HfstService } from './hfst/service.js';
 import { Meter } from './access/meter.js';
 import { systemClock, type Clock } from './clock.js';
 import { packageRoot, type Config } from './config.js';
+import { buildCatalogue, type CatalogueEntry } from './coverage/catalogue.js';
 import { CoverageService } from './coverage/coverage.js';
 import { readMeasured } from './coverage/measured-accuracy.js';
 import { LanguageCodes } from './language-codes.js';
@@ -52,6 +53,11 @@ export interface Services {
   /** Running text: tokenise and analyse, with each language's learned analyser or the engine. */
   readonly text: TextService;
   /**
+   * Every Narrow Bantu language Glottolog knows with the installed cartridges and their coverage
+   * (GET /languages): built once, by the warm-up or on first use; nothing in it changes while the process runs.
+   */
+  catalogue(): CatalogueEntry[];
+  /**
    * Readies every installed language's analyser (frames from the cache on disk, else built in
    * slices that yield, then cached) and text analyser, then the tone data, one step after another;
    * stops early when `stopped()`. Before each step it awaits `pause()` (by default one turn of the
@@ -89,6 +95,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
   let closed = false;
   let warming = false;
   let foundational: string[] | undefined;
+  let catalogue: CatalogueEntry[] | undefined;
   const blobs = backends.blobs;
   const services: Services = {
     config,
@@ -139,6 +146,10 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
       text ??= new TextService({ morphology: () => services.morphology, factories: textAnalyzerFactories });
       return text;
     },
+    catalogue() {
+      catalogue ??= buildCatalogue(languageCodes, services.morphology.languages(), services.coverage.all());
+      return catalogue;
+    },
     async warmAnalyzers(options = {}) {
       // Each step below is one language's cartridge and frames (the frames read in slices that
       // yield), one text analyser, or the tone data of one language; `pause` runs before each.
@@ -177,7 +188,7 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
           }
           options.onLanguage?.(iso, source, Math.round(ms));
         }
-        // Minimal pairs are computed per language on first use: compute them now, a language at a time.
+        // Minimal pairs are computed per language on first use: compute them now, a language at a time, in slices.
         await pause();
         if (options.stopped?.()) return;
         // The tone data read in slices (a request that needs it meanwhile awaits the same read).
@@ -185,8 +196,12 @@ export async function openServices(config: Config, options: { clock?: Clock } = 
         for (const { language } of services.tone.languages()) {
           await pause();
           if (options.stopped?.()) return;
-          services.tone.minimalPairs({ language });
+          await services.tone.prepareMinimalPairsInBackground(language);
         }
+        // The language catalogue, from the summaries and coverage computed above (not on the first /languages).
+        await pause();
+        if (options.stopped?.()) return;
+        services.catalogue();
         for (const step of options.steps?.() ?? []) {
           await pause();
           if (options.stopped?.()) return;

@@ -13,6 +13,7 @@ import { enumerateCells } from './paradigm-cells.js';
 import { FrameBuilder } from './frame-builder.js';
 import { LexiconReadings } from './lexicon-readings.js';
 import { literalRewrites, rewrittenAgain, stemRewrites, undo, type LiteralRewrite, type StemRewrite } from './rule-literals.js';
+import { runStepsInSlices } from '../steps.js';
 
 export type { Analysis } from './analysis-ranking.js';
 export { enumerateCells } from './paradigm-cells.js';
@@ -398,6 +399,15 @@ export class Analyzer {
     while (!step.done) step = steps.next();
     this.#frames = PackedFrames.pack(step.value, this.#cells());
     return this.#frames;
+  }
+
+  /**
+   * Builds the indexes the analyser reads from the lexicon (nouns' stems, plurals and citation
+   * readings, invariable words) in slices, so the first analysis does not: about 50 ms for a
+   * lexicon of a few thousand nouns, one step a noun.
+   */
+  async prepareLexiconInBackground(sliceMs = 20): Promise<void> {
+    await runStepsInSlices(this.#lexicon.indexSteps(), sliceMs);
   }
 
   /**

@@ -5,7 +5,11 @@
  */
 import type { LexiconEntry } from '../cartridge/cartridge.js';
 import { INVARIABLE, score, type Analysis } from './analysis-ranking.js';
+import { runSteps } from '../steps.js';
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+
+/** Work one lexicon entry a step (src/steps.ts); `Generator` here is the morphology generator. */
+type Steps<T> = globalThis.Generator<void, T>;
 
 /** Text without the cartridge's optional marks (vowel length): what input written without them matches. */
 export function plainSpelling(generator: Generator): (text: string) => string {
@@ -35,23 +39,26 @@ export class LexiconReadings {
   #plurals?: Map<string, string>;
   /** The plural citation forms of the lexicon's nouns that differ from their singular (taifa: mataifa), by lemma. */
   #nounPluralOf(): Map<string, string> {
-    if (!this.#plurals) {
-      this.#plurals = new Map();
-      const nouns = this.generator.nouns;
-      for (const entry of this.generator.cartridge.lexicon) {
-        if (entry.word_class !== 'noun' || !nouns) continue;
-        const cls = nouns.classify(entry.lemma, entry.noun_class);
-        if (!cls?.plural) continue;
-        const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'pl', form: 'full' };
-        try {
-          const plural = this.generator.generate(entry.lemma, cell).surface;
-          if (plural !== entry.lemma) this.#plurals.set(entry.lemma, plural);
-        } catch {
-          continue;
-        }
+    return (this.#plurals ??= runSteps(this.#pluralSteps()));
+  }
+
+  *#pluralSteps(): Steps<Map<string, string>> {
+    const plurals = new Map<string, string>();
+    const nouns = this.generator.nouns;
+    for (const entry of this.generator.cartridge.lexicon) {
+      if (entry.word_class !== 'noun' || !nouns) continue;
+      yield;
+      const cls = nouns.classify(entry.lemma, entry.noun_class);
+      if (!cls?.plural) continue;
+      const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'pl', form: 'full' };
+      try {
+        const plural = this.generator.generate(entry.lemma, cell).surface;
+        if (plural !== entry.lemma) plurals.set(entry.lemma, plural);
+      } catch {
+        continue;
       }
     }
-    return this.#plurals;
+    return plurals;
   }
 
   #pluralSet?: Set<string>;
@@ -67,51 +74,55 @@ export class LexiconReadings {
    * the authority on the words it lists. Only nouns whose singular the generator does not spell.
    */
   citationReadings(word: string): Analysis[] {
-    if (!this.#citations) {
-      this.#citations = new Map();
-      const nouns = this.generator.nouns;
-      for (const entry of nouns ? this.generator.cartridge.lexicon : []) {
-        if (entry.word_class !== 'noun') continue;
-        const cls = nouns!.classify(entry.lemma, entry.noun_class);
-        // (the prefix as the citation writes it, its stem condition aside: mu-da, ch-ungu)
-        const split = cls
-          ? (nouns!.splitWith(entry.lemma, cls) ??
-            nouns!.splitWith(
-              entry.lemma,
-              cls,
-              cls.prefixes.map(({ stem: _, ...p }) => p),
-            ))
-          : undefined;
-        if (!cls || !split) continue;
-        const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
-        let surface: string | undefined;
-        try {
-          surface = this.generator.generate(entry.lemma, cell).surface;
-        } catch {
-          surface = undefined;
-        }
-        if (surface === entry.lemma) continue;
-        const lexeme = this.generator.lexeme(entry.lemma, 'noun');
-        const generated: Generated = {
-          surface: entry.lemma,
-          words: [
-            {
-              surface: entry.lemma,
-              morphs: [
-                { slot: 'prefix', form: split.prefix.full, id: cls.id },
-                { slot: 'stem', form: split.stem },
-              ],
-              rules: [],
-              polarity: 'positive',
-            },
-          ],
-        };
-        const key = this.plain(entry.lemma.normalize('NFC'));
-        const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
-        this.#citations.set(key, [...(this.#citations.get(key) ?? []), reading]);
-      }
-    }
+    this.#citations ??= runSteps(this.#citationSteps());
     return this.#citations.get(word) ?? [];
+  }
+
+  *#citationSteps(): Steps<Map<string, Analysis[]>> {
+    const citations = new Map<string, Analysis[]>();
+    const nouns = this.generator.nouns;
+    for (const entry of nouns ? this.generator.cartridge.lexicon : []) {
+      if (entry.word_class !== 'noun') continue;
+      yield;
+      const cls = nouns!.classify(entry.lemma, entry.noun_class);
+      // (the prefix as the citation writes it, its stem condition aside: mu-da, ch-ungu)
+      const split = cls
+        ? (nouns!.splitWith(entry.lemma, cls) ??
+          nouns!.splitWith(
+            entry.lemma,
+            cls,
+            cls.prefixes.map(({ stem: _, ...p }) => p),
+          ))
+        : undefined;
+      if (!cls || !split) continue;
+      const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
+      let surface: string | undefined;
+      try {
+        surface = this.generator.generate(entry.lemma, cell).surface;
+      } catch {
+        surface = undefined;
+      }
+      if (surface === entry.lemma) continue;
+      const lexeme = this.generator.lexeme(entry.lemma, 'noun');
+      const generated: Generated = {
+        surface: entry.lemma,
+        words: [
+          {
+            surface: entry.lemma,
+            morphs: [
+              { slot: 'prefix', form: split.prefix.full, id: cls.id },
+              { slot: 'stem', form: split.stem },
+            ],
+            rules: [],
+            polarity: 'positive',
+          },
+        ],
+      };
+      const key = this.plain(entry.lemma.normalize('NFC'));
+      const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
+      citations.set(key, [...(citations.get(key) ?? []), reading]);
+    }
+    return citations;
   }
 
   #allLemmas?: Set<string>;
@@ -124,17 +135,20 @@ export class LexiconReadings {
   #stems?: Set<string>;
   /** The stems of the lexicon's nouns: the citation form without its class prefix (mwenyeji: enyeji). */
   #nounStems(): Set<string> {
-    if (!this.#stems) {
-      this.#stems = new Set();
-      const nouns = this.generator.nouns;
-      for (const entry of this.generator.cartridge.lexicon) {
-        if (entry.word_class !== 'noun' || !nouns) continue;
-        const cls = nouns.classify(entry.lemma, entry.noun_class);
-        const stem = cls ? nouns.split(entry.lemma, cls) : undefined;
-        if (stem && stem !== entry.lemma) this.#stems.add(stem);
-      }
+    return (this.#stems ??= runSteps(this.#stemSteps()));
+  }
+
+  *#stemSteps(): Steps<Set<string>> {
+    const stems = new Set<string>();
+    const nouns = this.generator.nouns;
+    for (const entry of this.generator.cartridge.lexicon) {
+      if (entry.word_class !== 'noun' || !nouns) continue;
+      yield;
+      const cls = nouns.classify(entry.lemma, entry.noun_class);
+      const stem = cls ? nouns.split(entry.lemma, cls) : undefined;
+      if (stem && stem !== entry.lemma) stems.add(stem);
     }
-    return this.#stems;
+    return stems;
   }
 
   #shape?: RegExp;
@@ -147,15 +161,19 @@ export class LexiconReadings {
   #nounClasses?: Map<string, Set<string>>;
   /** The classes the lexicon gives a noun lemma. */
   nounClassesOf(lemma: string): Set<string> {
-    if (!this.#nounClasses) {
-      this.#nounClasses = new Map();
-      for (const entry of this.generator.cartridge.lexicon) {
-        if (entry.word_class !== 'noun') continue;
-        const id = this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id;
-        if (id !== undefined) this.#nounClasses.set(entry.lemma, new Set([...(this.#nounClasses.get(entry.lemma) ?? []), id]));
-      }
-    }
+    this.#nounClasses ??= runSteps(this.#nounClassSteps());
     return this.#nounClasses.get(lemma) ?? new Set();
+  }
+
+  *#nounClassSteps(): Steps<Map<string, Set<string>>> {
+    const classes = new Map<string, Set<string>>();
+    for (const entry of this.generator.cartridge.lexicon) {
+      if (entry.word_class !== 'noun') continue;
+      yield;
+      const id = this.generator.nouns?.classify(entry.lemma, entry.noun_class)?.id;
+      if (id !== undefined) classes.set(entry.lemma, new Set([...(classes.get(entry.lemma) ?? []), id]));
+    }
+    return classes;
   }
 
   #closed?: Set<string>;
@@ -173,16 +191,7 @@ export class LexiconReadings {
    * its row number (an earlier row of the same form ranks first).
    */
   invariableReadings(word: string): Analysis[] {
-    if (!this.#invariables) {
-      const inflected = new Set(['verb', 'noun', ...(this.generator.cartridge.words?.classes ?? []).map((c) => c.id)]);
-      const index = new Map<string, Array<{ entry: LexiconEntry; rank: number }>>();
-      this.generator.cartridge.lexicon.forEach((entry, rank) => {
-        if (inflected.has(entry.word_class) && entry.form === undefined) return;
-        const form = this.plain((entry.form ?? entry.lemma).normalize('NFC'));
-        index.set(form, [...(index.get(form) ?? []), { entry, rank }]);
-      });
-      this.#invariables = index;
-    }
+    this.#invariables ??= runSteps(this.#invariableSteps());
     return (this.#invariables.get(word) ?? []).map(({ entry, rank }) => {
       const agreement = entry.noun_class !== undefined && this.generator.row(`c${entry.noun_class}`) ? `c${entry.noun_class}` : undefined;
       const cell: Cell = { word_class: entry.word_class, polarity: 'positive', ...(agreement ? { subject: agreement } : {}) };
@@ -190,6 +199,36 @@ export class LexiconReadings {
       // A closed-class word is read as the lexicon lists it; rows of the same form keep their order.
       return { lemma: entry.lemma, root: entry.lemma, in_lexicon: true, gloss: entry.gloss || null, cell, generated, score: INVARIABLE - rank * 1e-5 };
     });
+  }
+
+  *#invariableSteps(): Steps<Map<string, Array<{ entry: LexiconEntry; rank: number }>>> {
+    const inflected = new Set(['verb', 'noun', ...(this.generator.cartridge.words?.classes ?? []).map((c) => c.id)]);
+    const index = new Map<string, Array<{ entry: LexiconEntry; rank: number }>>();
+    const lexicon = this.generator.cartridge.lexicon;
+    for (let rank = 0; rank < lexicon.length; rank++) {
+      const entry = lexicon[rank]!;
+      if (inflected.has(entry.word_class) && entry.form === undefined) continue;
+      if (rank % 64 === 0) yield;
+      const form = this.plain((entry.form ?? entry.lemma).normalize('NFC'));
+      index.set(form, [...(index.get(form) ?? []), { entry, rank }]);
+    }
+    return index;
+  }
+
+  /**
+   * Every index above, one lexicon entry a step, for a warm-up in slices: the first analysis after
+   * it builds none of them. An index a request built meanwhile is kept.
+   */
+  *indexSteps(): Steps<void> {
+    if (!this.#allLemmas) {
+      yield;
+      this.#lemmas();
+    }
+    if (!this.#stems) this.#stems ??= yield* this.#stemSteps();
+    if (!this.#plurals) this.#plurals ??= yield* this.#pluralSteps();
+    if (!this.#citations) this.#citations ??= yield* this.#citationSteps();
+    if (!this.#nounClasses) this.#nounClasses ??= yield* this.#nounClassSteps();
+    if (!this.#invariables) this.#invariables ??= yield* this.#invariableSteps();
   }
 
   /** The lexical index, one lexicon entry per step. */

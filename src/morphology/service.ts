@@ -223,10 +223,15 @@ export class MorphologyService {
       const { digest } = engine;
       const cache = digest === undefined ? undefined : this.#frameCache;
       preparing = (async () => {
-        if (cache && (await cache.loadInBackground(engine.iso, digest!, engine.analyzer))) return 'cache' as const;
-        await engine.analyzer.warmInBackground();
-        if (cache) await cache.saveInBackground(engine.iso, digest!, engine.analyzer);
-        return 'built' as const;
+        let source: 'cache' | 'built' = 'cache';
+        if (!cache || !(await cache.loadInBackground(engine.iso, digest!, engine.analyzer))) {
+          await engine.analyzer.warmInBackground();
+          if (cache) await cache.saveInBackground(engine.iso, digest!, engine.analyzer);
+          source = 'built';
+        }
+        // The lexicon's indexes too, in slices: not on the language's first analysis.
+        await engine.analyzer.prepareLexiconInBackground();
+        return source;
       })().finally(() => this.#preparing.delete(iso));
       this.#preparing.set(iso, preparing);
     }

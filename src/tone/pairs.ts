@@ -135,6 +135,11 @@ const graphemes = (text: string) => [...(segmenter ??= new Intl.Segmenter('und',
 
 /** Pairs one tone apart (same segments) or one segment apart (same tones), within a language and variety. */
 export function minimalPairs(items: readonly LanguageItem[]): MinimalPair[] {
+  return runSteps(minimalPairSteps(items));
+}
+
+/** `minimalPairs` as steps (src/steps.ts), one item compared with the items after it a step: the comparison is quadratic. */
+export function* minimalPairSteps(items: readonly LanguageItem[]): Generator<void, MinimalPair[]> {
   const byLanguage = new Map<string, LanguageItem[]>();
   for (const i of items) {
     const list = byLanguage.get(key(i)) ?? [];
@@ -145,6 +150,7 @@ export function minimalPairs(items: readonly LanguageItem[]): MinimalPair[] {
   for (const list of byLanguage.values()) {
     const split = list.map((i) => ({ i, segs: graphemes(i.segments.toLowerCase()) }));
     for (let x = 0; x < split.length; x++) {
+      yield;
       for (let y = x + 1; y < split.length; y++) {
         const a = split[x]!;
         const b = split[y]!;

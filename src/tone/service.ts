@@ -11,7 +11,7 @@ import { asksForConjugatedForm, minimalPairsInputSchema, predictTonesInputSchema
 import type { z } from 'zod';
 import { runToneGolden, type GoldenToneResult } from './golden.js';
 import { stripTones } from './marks.js';
-import { minimalPairs, referenceToneSteps, tonalPairs, toneString, type LanguageItem } from './pairs.js';
+import { minimalPairs, minimalPairSteps, referenceToneSteps, tonalPairs, toneString, type LanguageItem } from './pairs.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
 
 export { minimalPairSchema, minimalPairsInputSchema, predictTonesInputSchema, predictTonesOutputSchema, tonalAnalysisInputSchema, tonalAnalysisSchema, tonalPairSchema, tonalPairsQuerySchema } from './api.js';
@@ -166,6 +166,13 @@ export class ToneService {
   /** Runs the golden tone cases of every cartridge (or one language) through the engine (src/tone/golden.ts). */
   golden(language?: string): GoldenToneResult[] {
     return runToneGolden(this.options.morphology, language);
+  }
+
+  /** Computes one language's minimal pairs (as `minimalPairs` would on first use) in slices that yield: a warm-up step. */
+  async prepareMinimalPairsInBackground(language: string, sliceMs = 20): Promise<void> {
+    if (this.#minimal.has(language)) return;
+    const pairs = await runStepsInSlices(minimalPairSteps(this.#items.filter((i) => i.language === language)), sliceMs);
+    if (!this.#minimal.has(language)) this.#minimal.set(language, pairs);
   }
 
   #minimalOf(language: string): MinimalPair[] {

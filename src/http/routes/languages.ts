@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVERAGE_LEVELS } from '../../coverage/capabilities.js';
-import { buildCatalogue, filterCatalogue, type CatalogueEntry } from '../../coverage/catalogue.js';
+import { filterCatalogue } from '../../coverage/catalogue.js';
 import { languageSummarySchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
@@ -34,7 +34,6 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 export async function languageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const capabilityIds = services.coverage.evaluators.map((e) => e.id) as [string, ...string[]];
-  let catalogue: CatalogueEntry[] | undefined;
   const pages = new StaticBodies();
   app.withTypeProvider<ZodTypeProvider>().get(
     '/languages',
@@ -70,10 +69,9 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
     async (request, reply) => {
       const { page, per_page, ...filter } = request.query;
       // Cartridges, coverage and the Glottolog table do not change while the process runs: the
-      // catalogue is built once, and each distinct page is serialised once and sent with an ETag.
+      // catalogue is built once (services.catalogue), and each distinct page is serialised once and sent with an ETag.
       const entry = pages.get(JSON.stringify(request.query), () => {
-        catalogue ??= buildCatalogue(services.languageCodes, services.morphology.languages(), services.coverage.all());
-        return String(reply.serialize(paginate(filterCatalogue(catalogue, filter), { page, per_page })));
+        return String(reply.serialize(paginate(filterCatalogue(services.catalogue(), filter), { page, per_page })));
       });
       return sendStatic(request, reply, entry);
     },
