@@ -14,7 +14,7 @@ import { fail, ok, type Result } from './result.js';
 export function engineFor(morphology: MorphologyService, language: string): Result<LanguageEngine> {
   const found = morphology.engine(language);
   if (found.ok) return ok(found.value);
-  return fail(found.code, found.message, { parameter: 'language', allowed: morphology.languages().map((l) => l.iso) });
+  return fail(found.code, found.message, { parameter: 'language', allowed: morphology.installed() });
 }
 
 /** The most entries one search returns. */

@@ -59,6 +59,19 @@ describe('lexicon search', () => {
     assert.equal(found.parameter, 'language');
     assert.deepEqual(found.allowed, installed);
   });
+
+  it('refuses an unknown language without reading any cartridge (a refusal must not cost a load of every language)', () => {
+    const fresh = openMorphology({ languagesDir: path.join(packageRoot, 'languages') }, undefined, { frameCache: false, cartridgeCache: false });
+    for (const language of ['xyz', 'file:///etc/passwd']) {
+      const found = searchLexicon(fresh, { language, query: 'a' });
+      assert.ok(!found.ok, language);
+      assert.deepEqual(found.allowed, installed, language);
+    }
+    assert.deepEqual(
+      installed.filter((iso) => fresh.loaded(iso)),
+      [],
+    );
+  });
 });
 
 describe('noun classes', () => {

@@ -58,7 +58,7 @@ export const analyzeForm = defineTool({
     const outcome = await services.text.analyzeText(language, text!, all ? { all: true } : {});
     if (!outcome.ok) {
       const parameter = outcome.code === 'language_not_found' ? 'language' : 'text';
-      return fail(outcome.code, outcome.message, { parameter, ...(parameter === 'language' ? { allowed: services.morphology.languages().map((l) => l.iso) } : {}) });
+      return fail(outcome.code, outcome.message, { parameter, ...(parameter === 'language' ? { allowed: services.morphology.installed() } : {}) });
     }
     const tokens = tokenViews(outcome.value);
     const from = Math.min(from_token ?? 0, tokens.length);
