@@ -16,6 +16,12 @@ export const DEFAULT_MASS = 0.95;
 export const DEFAULT_MAX = 5;
 
 const CACHE_LIMIT = 100_000;
+/**
+ * The cache is emptied when it holds this many readings: a token of varied text keeps about ten,
+ * some 640 bytes each (measured on zul text drawn from forms.tsv), so 100,000 tokens would be about
+ * 640 MiB; this bound keeps it near 40 MiB.
+ */
+const CACHE_READING_LIMIT = 60_000;
 /** Longer tokens are not cached (a cache of 100,000 pathological 10,000-letter tokens would be a gigabyte). */
 const CACHE_TOKEN_LIMIT = 64;
 
@@ -130,6 +136,7 @@ export function cutReadings<T extends { probability: number }>(sorted: T[], opti
 export class LearnedTextAnalyzer implements TextAnalyzer {
   readonly language: string;
   private readonly cache = new Map<string, Scored>();
+  #cachedReadings = 0;
   #context: ContextWeights | undefined;
 
   /** The model's context weights (packed from its weights when the model was built in memory). */
@@ -180,8 +187,12 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
       };
       if (token.length <= CACHE_TOKEN_LIMIT) {
-        if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+        if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + candidates.length > CACHE_READING_LIMIT) {
+          this.cache.clear();
+          this.#cachedReadings = 0;
+        }
         this.cache.set(token, hit);
+        this.#cachedReadings += candidates.length;
       }
     }
     return hit;

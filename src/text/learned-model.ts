@@ -1037,7 +1037,14 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const stems = new Map<string, [string, number, number, number] | null>();
   // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
   const priors: number[] = [];
-  const combos: Array<[number, number, number, [string, number, number, number], number]> = [];
+  // Combination k is (option, suffix length, suffix template, stem facts, pair count) at index k of
+  // these arrays, not a tuple each: a long word has thousands, and their tuples were most of what
+  // running text promoted to the old generation (a sentence's combinations outlive a scavenge).
+  const comboOption: number[] = [];
+  const comboSuffixLength: number[] = [];
+  const comboSuffix: number[] = [];
+  const comboStem: Array<[string, number, number, number]> = [];
+  const comboPair: number[] = [];
   options.forEach(({ p, pid, pre, preCount, composed }, oi) => {
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
       if (p + s >= n) continue;
@@ -1074,11 +1081,19 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
           (composed === 'bigram' ? 3 : composed === 'hyphen' ? -3 : composed ? 2 : 0) -
           (hyphen >= p && hyphen < n - s ? 3 : 0),
       );
-      combos.push([oi, s, sid, stemFacts, pair]);
+      comboOption.push(oi);
+      comboSuffixLength.push(s);
+      comboSuffix.push(sid);
+      comboStem.push(stemFacts);
+      comboPair.push(pair);
     }
   });
   const build = (k: number): Candidate => {
-    const [oi, s, sid, [canonical, exact, tagged, any], pair] = combos[k]!;
+    const oi = comboOption[k]!;
+    const s = comboSuffixLength[k]!;
+    const sid = comboSuffix[k]!;
+    const [canonical, exact, tagged, any] = comboStem[k]!;
+    const pair = comboPair[k]!;
     const { p, pre, preCount, composed } = options[oi]!;
     const suf = model.suffixTemplates.at(sid)!;
     const sufCount = suf.count - (leaveOut?.suffixTemplate === sid ? 1 : 0);
@@ -1150,9 +1165,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     // Past the limit, a few more readings whose stem the lexicon knows with its tag (a long word's
     // known root behind a prefix sequence the text never had whole ranks low by the rough prior).
     if (out.length >= limit + KNOWN_STEM_EXTRA) break;
-    if (out.length >= limit && combos[k]![3][2] === 0) continue;
+    if (out.length >= limit && comboStem[k]![2] === 0) continue;
     // The reading a combination makes (its lemma, POS and segmentation), told before building it.
-    const [oi, , sid, [canonical]] = combos[k]!;
+    const oi = comboOption[k]!;
+    const sid = comboSuffix[k]!;
+    const [canonical] = comboStem[k]!;
     let optionKey = optionKeys.get(oi);
     if (optionKey === undefined) {
       const o = options[oi]!;
@@ -1181,7 +1198,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     let added = 0;
     for (const k of order) {
       if (added >= lemmaExtra) break;
-      const [oi, , sid, [canonical]] = combos[k]!;
+      const oi = comboOption[k]!;
+      const sid = comboSuffix[k]!;
+      const [canonical] = comboStem[k]!;
       const o = options[oi]!;
       if (!posSoFar.has(o.pre.pos)) continue;
       const lemma = (canonical + model.suffixTemplates.at(sid)!.lemmaAdd).toLowerCase();

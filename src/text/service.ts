@@ -242,7 +242,7 @@ export class TextService {
     // The engine's frames come from disk or are built in slices, not inside the first slice.
     if (!chosen.value.learned) await this.#morphology().prepareInBackground(chosen.value.iso);
     const rank: RankOptions = options.all ? { all: true } : {};
-    const analysed: AnalysedToken[] = tokens.map((t) => ({ ...t, analyses: [] }));
+    const analysed: AnalysedToken[] = tokens.map((t) => ({ text: t.text, kind: t.kind, start: t.start, end: t.end, analyses: [] })); // not `{ ...t, analyses }` (see analyzeForm)
     const started = performance.now();
     let sliceStart = started;
     // A learned analyser reads a sentence whole (up to sliceTokens); the engine reads word by word,
@@ -323,8 +323,26 @@ export class TextService {
     for (const indices of byLanguage.values()) {
       const probabilities = probabilitiesOf(indices.map((i) => views[i]!.score));
       indices.forEach((i, k) => {
-        const reading = readingOf(views[i]!, probabilities[k]!);
-        ranked[i] = { ...views[i]!, probability: reading.probability, pos: reading.pos, word_class: reading.word_class, morphemes: reading.morphemes, guess: reading.guess };
+        const v = views[i]!;
+        const reading = readingOf(v, probabilities[k]!);
+        // Written out, not `{ ...v, probability, ... }`: on Node 20 a spread followed by properties the
+        // source lacks builds a new hidden class per object, old-generation garbage on every request.
+        ranked[i] = {
+          language: v.language,
+          lemma: v.lemma,
+          root: v.root,
+          in_lexicon: v.in_lexicon,
+          gloss: v.gloss,
+          english: v.english,
+          features: v.features,
+          words: v.words,
+          score: v.score,
+          probability: reading.probability,
+          pos: reading.pos,
+          word_class: reading.word_class,
+          morphemes: reading.morphemes,
+          guess: reading.guess,
+        };
       });
     }
     if (!language) return ok(ranked);
