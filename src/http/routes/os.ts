@@ -178,7 +178,10 @@ export async function osRoutes(app: FastifyInstance, opts: { services: Services 
     },
   );
 
+  // The same for the life of the process (cartridges, coverage and the roadmap are read once), and it
+  // derives every language's syllable inventory (~30 ms in the HTTP fuzz at load 3): built once.
+  let templates: { families: ReturnType<typeof templateFamilies> } | undefined;
   r.get('/templates', { schema: { ...osRoute, summary: 'Template families and their implementation order', response: { 200: templatesSchema, ...notModified } } }, async (request, reply) =>
-    cached(request, reply, { families: templateFamilies(services.coverage.evaluators, milestones(), services.coverage.all(), services.morphology) }),
+    cached(request, reply, (templates ??= { families: templateFamilies(services.coverage.evaluators, milestones(), services.coverage.all(), services.morphology) })),
   );
 }
