@@ -7,7 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { ingest } from '../src/audio/ingest.js';
 import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
-import { documentedCodes, prng, targetsFromOpenApi, buildRequest, violations, type FuzzRequest, type FuzzTarget, type Vocabulary } from './fuzzer.js';
+import { documentedCodes, prng, targetsFromOpenApi, buildRequest, violations, type FuzzRequest, type FuzzResponse, type FuzzTarget, type Vocabulary } from './fuzzer.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 
 export interface FuzzRun {
@@ -122,33 +122,48 @@ export async function runFuzz(stack: FuzzStack, seed: number, count: number, con
   const rand = prng(seed);
   const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, request: undefined }, overHeaderLimit: 0 };
   const byPath = stack.targets.map((t) => ({ key: `${t.method} ${t.path}`, re: new RegExp(`^${t.path.replace(/\{[^}]+\}/g, '[^/?]*')}(\\?|$)`) }));
-  let index = 0;
-  const next = async (): Promise<void> => {
-    while (index < count) {
-      const i = index++;
+  // The fuzzer's own work (generating a chunk of requests, some with bodies of 20,000 items or URLs
+  // of 840 KB, and checking the answers) runs between chunks, outside the stall measured: in one
+  // event loop with the server it made the worst stalls of the run (node --cpu-prof).
+  const CHUNK = 256;
+  for (let first = 0; first < count; first += CHUNK) {
+    const chunk: { index: number; request: FuzzRequest }[] = [];
+    for (let i = first; i < Math.min(count, first + CHUNK); i++) {
       const request = buildRequest(rand, stack.targets, stack.vocab);
       if (options.maxHeaderSize !== undefined && headerBytes(request) > options.maxHeaderSize) {
         run.overHeaderLimit++;
         continue;
       }
+      chunk.push({ index: i, request });
+    }
+    const answers: { index: number; request: FuzzRequest; response: FuzzResponse }[] = [];
+    let at = 0;
+    const next = async (): Promise<void> => {
+      while (at < chunk.length) {
+        const { index, request } = chunk[at++]!;
+        // A turn of the event loop between requests, as network I/O gives a real server: the stall measured is then one request's.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const started = performance.now();
+        const response = await stack.h.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+        const ms = performance.now() - started;
+        if (ms > run.slowest.ms) run.slowest = { ms, request };
+        answers.push({ index, request, response: { statusCode: response.statusCode, headers: response.headers, body: response.body } });
+      }
+    };
+    // A fresh monitor per chunk: a re-enabled one would count the pause before it as a stall.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
+    await Promise.all(Array.from({ length: concurrency }, next));
+    stalls.disable();
+    run.worstStallMs = Math.max(run.worstStallMs, stalls.max / 1e6);
+    for (const { index, request, response } of answers.sort((a, b) => a.index - b.index)) {
+      run.requests++;
       const hit = byPath.find((t) => t.re.test(request.url));
       if (hit) run.perTarget.set(hit.key, (run.perTarget.get(hit.key) ?? 0) + 1);
-      // A turn of the event loop between requests, as network I/O gives a real server: the stall measured is then one request's.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const started = performance.now();
-      const response = await stack.h.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
-      run.requests++;
-      const ms = performance.now() - started;
-      if (ms > run.slowest.ms) run.slowest = { ms, request };
       run.statuses.set(response.statusCode, (run.statuses.get(response.statusCode) ?? 0) + 1);
-      const problems = violations(request, { statusCode: response.statusCode, headers: response.headers, body: response.body }, stack.codes, stack.secrets);
-      if (problems.length > 0) run.failures.push({ index: i, request, status: response.statusCode, problems });
+      const problems = violations(request, response, stack.codes, stack.secrets);
+      if (problems.length > 0) run.failures.push({ index, request, status: response.statusCode, problems });
     }
-  };
-  const stalls = monitorEventLoopDelay({ resolution: 10 });
-  stalls.enable();
-  await Promise.all(Array.from({ length: concurrency }, next));
-  stalls.disable();
-  run.worstStallMs = stalls.max / 1e6;
+  }
   return run;
 }
