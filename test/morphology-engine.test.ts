@@ -210,7 +210,7 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     assert.equal(stative.ok, false);
     assert.equal(stative.parameter, 'extensions');
     assert.deepEqual(stative.allowed, ['applicative', 'causative', 'reciprocal']);
-    const unknown = conjugate('penda', 'past', { extensions: ['intensive'] });
+    const unknown = conjugate('penda', 'past', { extensions: ['positional'] });
     assert.equal(unknown.ok, false);
     assert.ok(unknown.allowed?.includes('reciprocal'));
   });

@@ -751,6 +751,8 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
     }
   }
   for (let pass = 0; pass < MAX_EXTENSIONS; pass++) steps.push(...extensionRules);
+  // An extension none of whose forms fits the stem is left unrewritten: the engine refuses that cell, so no path may keep it.
+  if (input.extensionSymbols.length > 0) steps.push(`~$[${xfstUnion(input.extensionSymbols)}]`);
 
   // Boundary rules.
   cartridge.rules.forEach((rule, index) => {
