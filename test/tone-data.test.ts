@@ -11,7 +11,7 @@ import { minimalPairSchema, predictTonesOutputSchema, tonalPairSchema } from '..
 import { capabilityEvaluators, COMPLETE_TONE_GOLDEN_MIN, scoreGolden } from '../src/coverage/capabilities.js';
 import { scoreToneGolden } from '../src/tone/golden.js';
 import { stripTones } from '../src/tone/marks.js';
-import { toneString } from '../src/tone/pairs.js';
+import { graphemes, readReferenceTone, toneString } from '../src/tone/pairs.js';
 import { ToneService } from '../src/tone/service.js';
 
 const languagesDir = path.join(packageRoot, 'languages');
@@ -242,6 +242,17 @@ describe('tonal pairs, reproducible from the data', () => {
 });
 
 describe('minimal pairs', () => {
+  it("split words into the same grapheme clusters as Intl.Segmenter (every reference item's segments, and odd text)", () => {
+    const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+    const expected = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+    const items = readReferenceTone(referenceDir);
+    assert.ok(items.length > 1000);
+    for (const i of items) for (const text of [i.segments.toLowerCase(), i.form.normalize('NFD')]) assert.deepEqual(graphemes(text), expected(text), text);
+    // Marks with no letter before them, a soft hyphen (a control: no mark attaches to it), stacked marks, CR LF, a joined emoji, Hangul jamo.
+    for (const text of ['\u0301a', 'n\u0303\u0301a', 'a\u00AD\u0301b', 'ŋ́gò-bá', 'a\r\nb', 'a👩\u200D👩b', '\u1100\u1161\u11A8', 'e\u0328\u0301 ɛ̃́'])
+      assert.deepEqual(graphemes(text), expected(text), JSON.stringify(text));
+  });
+
   it('differ in exactly one tone (same segments) or one segment (same tones)', () => {
     const result = tone.minimalPairs({ limit: 500 });
     assert.ok(result.ok);

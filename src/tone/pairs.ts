@@ -126,12 +126,29 @@ function strip(i: LanguageItem): ToneItem {
 }
 
 /**
- * One segmenter for every word (a new Intl.Segmenter per word left about 25 MiB of native memory in a
- * warm server), made on first use: making it loads ICU data, 17-24 ms, which a start that never
- * computes minimal pairs should not pay.
+ * Text in which every user-perceived character (UAX #29 grapheme cluster) is one character of
+ * these ranges followed by its combining diacritics: Latin letters and punctuation, IPA, Greek
+ * letters the sources use, apostrophes, hyphens and spaces. None of them is a prepend, control,
+ * Hangul, regional-indicator or joiner character, and every combining diacritic of the listed
+ * blocks extends the character before it, so a cluster is one character and the marks after it.
+ */
+const PLAIN_CLUSTERS = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u024F\u0250-\u02FF\u0370-\u03FF\u1D00-\u1DBF\u1E00-\u1EFF\u2010-\u2027\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]*$/u;
+const CLUSTER =
+  /[^\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F][\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]*|[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]+/gu;
+
+/**
+ * Made only for text outside PLAIN_CLUSTERS (no word of the tone data so far): an Intl.Segmenter
+ * holds about 9.5 MiB of native memory once it has segmented a few thousand words (ICU's break
+ * iterator; `process.memoryUsage().rss` after `gc()`, node 20), a warm server's largest single
+ * native cost. A new one per word left about 25 MiB.
  */
 let segmenter: Intl.Segmenter | undefined;
-const graphemes = (text: string) => [...(segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+
+/** The grapheme clusters of `text`, as Intl.Segmenter's 'grapheme' granularity gives them. */
+export function graphemes(text: string): string[] {
+  if (PLAIN_CLUSTERS.test(text)) return text.match(CLUSTER) ?? [];
+  return [...(segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+}
 
 /** Pairs one tone apart (same segments) or one segment apart (same tones), within a language and variety. */
 export function minimalPairs(items: readonly LanguageItem[]): MinimalPair[] {
