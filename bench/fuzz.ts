@@ -22,7 +22,19 @@ import { fileURLToPath } from 'node:url';
 import { pendingSerializerSteps } from '../src/http/app.js';
 import { fuzzStack, runFuzz } from '../test/fuzz-harness.js';
 import { describeFailure, mcpFuzzStack, runMcpFuzz, warmClients } from '../test/mcp-fuzzer.js';
+import type { Stall } from '../test/stall-watch.js';
 import { report } from './lib.js';
+
+/** The longest stall a 10 ms timer saw and what was running then (test/stall-watch.ts). */
+function describeStall<T>(what: string, stall: Stall<T>, show: (item: T) => string): string {
+  const flight = stall.inFlight
+    .sort((a, b) => b.ranMs - a.ranMs)
+    .slice(0, 4)
+    .map((w) => `${show(w.item)} (${w.ranMs.toFixed(0)} ms)`);
+  return (
+    `  ${what}: ${stall.ms.toFixed(0)} ms, the process's CPU in it ${stall.cpuMs.toFixed(0)} ms, GC ${stall.gcMs.toFixed(0)} ms; ` + `${stall.inFlight.length} in flight, longest first: ${flight.join('; ') || 'none'}`
+  );
+}
 
 const seed = Number(process.env.LUGHA_FUZZ_SEED ?? 20261122);
 const part = process.env.BENCH_FUZZ_PART;
@@ -72,6 +84,9 @@ if (count > 0) {
   console.log(
     `  worst event-loop stall: ${run.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest request ${run.slowest.ms.toFixed(0)} ms: ${run.slowest.request?.method} ${run.slowest.request?.url.slice(0, 120)} (${run.slowest.request?.payload?.length ?? 0} B body)`,
   );
+  const showRequest = (r: { method: string; url: string; payload?: string }) => `${r.method} ${r.url.slice(0, 100)} (${r.payload?.length ?? 0} B body)`;
+  console.log(describeStall('longest gap between 10 ms ticks', run.worstStall, showRequest));
+  console.log(describeStall('gap with the most CPU', run.busiestStall, showRequest));
   // No baseline: these rows say how much was fuzzed and what failed (NaN baseline = none).
   report(`HTTP fuzz, seed ${seed}`, [
     { figure: `HTTP fuzz, ${run.requests} requests in process`, lugha: run.requests / seconds, baseline: Number.NaN, unit: 'req/s' },
@@ -80,6 +95,8 @@ if (count > 0) {
     { figure: 'HTTP fuzz, operations reached of declared', lugha: reached, baseline: stack.targets.length, unit: 'count' },
     // Baseline = the goal (100 ms): a ratio above 1.00 means some request blocked the loop for longer.
     { figure: 'HTTP fuzz, worst event-loop stall', lugha: run.worstStallMs, baseline: 100, unit: 'ms' },
+    // The CPU the process used in its busiest gap: what would hold the loop on an idle machine.
+    { figure: 'HTTP fuzz, most CPU in one event-loop gap', lugha: run.busiestStall.cpuMs, baseline: 100, unit: 'ms' },
   ]);
   for (const f of run.failures.slice(0, 20)) console.log(`    #${f.index} ${f.request.method} ${f.request.url.slice(0, 160)} -> ${f.status}: ${f.problems.join('; ')}`);
   httpFailures = run.failures.length;
@@ -112,11 +129,15 @@ if (mcpCount > 0) {
   console.log(
     `  worst event-loop stall (clients warmed first): ${mcpRun.worstStallMs.toFixed(0)} ms (goal <= 100 ms); slowest call ${mcpRun.slowest.ms.toFixed(0)} ms: ${slow?.tool}(${JSON.stringify(slow?.arguments ?? {}).slice(0, 160)})`,
   );
+  const showCall = (c: { tool: string; arguments?: unknown }) => `${c.tool}(${JSON.stringify(c.arguments ?? {}).slice(0, 100)})`;
+  console.log(describeStall('longest gap between 10 ms ticks', mcpRun.worstStall, showCall));
+  console.log(describeStall('gap with the most CPU', mcpRun.busiestStall, showCall));
   report(`MCP fuzz, seed ${seed}`, [
     { figure: `MCP fuzz, ${mcpRun.calls} tool calls in process`, lugha: mcpRun.calls / mcpSeconds, baseline: Number.NaN, unit: 'calls/s' },
     { figure: 'MCP fuzz, bad results', lugha: mcpFailures, baseline: Number.NaN, unit: 'count' },
     { figure: 'MCP fuzz, tools reached of listed', lugha: toolsReached, baseline: mcp.targets.length, unit: 'count' },
     { figure: 'MCP fuzz, worst event-loop stall', lugha: mcpRun.worstStallMs, baseline: 100, unit: 'ms' },
+    { figure: 'MCP fuzz, most CPU in one event-loop gap', lugha: mcpRun.busiestStall.cpuMs, baseline: 100, unit: 'ms' },
   ]);
   for (const f of mcpRun.failures.slice(0, 20)) console.log(`    ${describeFailure(f).slice(0, 400)}`);
 }

@@ -9,6 +9,7 @@ import { packageRoot } from '../src/config.js';
 import { numeralClips, writeCorpus } from './audio-fixtures.js';
 import { documentedCodes, prng, targetsFromOpenApi, buildRequest, violations, type FuzzRequest, type FuzzResponse, type FuzzTarget, type Vocabulary } from './fuzzer.js';
 import { harness, tempDir, type Harness } from './helpers.js';
+import { NO_STALL, StallWatch, type Stall } from './stall-watch.js';
 
 export interface FuzzRun {
   requests: number;
@@ -18,6 +19,10 @@ export interface FuzzRun {
   failures: { index: number; request: FuzzRequest; status: number; problems: string[] }[];
   /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
   worstStallMs: number;
+  /** The longest stall a 10 ms timer saw, with the requests in flight then, the process's CPU time and GC in it (test/stall-watch.ts). */
+  worstStall: Stall<FuzzRequest>;
+  /** The gap between ticks in which the process used the most CPU (on a loaded machine, the work that would hold an idle one). */
+  busiestStall: Stall<FuzzRequest>;
   /** The request that took longest, wall clock (on a busy machine, includes waiting for the CPU). */
   slowest: { ms: number; request: FuzzRequest | undefined };
   /** Requests not sent because their request line and headers exceed `maxHeaderSize` (see runFuzz). */
@@ -120,7 +125,17 @@ export function headerBytes(request: FuzzRequest): number {
  */
 export async function runFuzz(stack: FuzzStack, seed: number, count: number, concurrency = 16, options: { maxHeaderSize?: number } = {}): Promise<FuzzRun> {
   const rand = prng(seed);
-  const run: FuzzRun = { requests: 0, perTarget: new Map(), statuses: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, request: undefined }, overHeaderLimit: 0 };
+  const run: FuzzRun = {
+    requests: 0,
+    perTarget: new Map(),
+    statuses: new Map(),
+    failures: [],
+    worstStallMs: 0,
+    worstStall: NO_STALL,
+    busiestStall: NO_STALL,
+    slowest: { ms: 0, request: undefined },
+    overHeaderLimit: 0,
+  };
   const byPath = stack.targets.map((t) => ({ key: `${t.method} ${t.path}`, re: new RegExp(`^${t.path.replace(/\{[^}]+\}/g, '[^/?]*')}(\\?|$)`) }));
   // The fuzzer's own work (generating a chunk of requests, some with bodies of 20,000 items or URLs
   // of 840 KB, and checking the answers) runs between chunks, outside the stall measured: in one
@@ -144,7 +159,9 @@ export async function runFuzz(stack: FuzzStack, seed: number, count: number, con
         // A turn of the event loop between requests, as network I/O gives a real server: the stall measured is then one request's.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const started = performance.now();
+        const id = watch.begin(request);
         const response = await stack.h.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+        watch.end(id);
         const ms = performance.now() - started;
         if (ms > run.slowest.ms) run.slowest = { ms, request };
         answers.push({ index, request, response: { statusCode: response.statusCode, headers: response.headers, body: response.body } });
@@ -152,10 +169,15 @@ export async function runFuzz(stack: FuzzStack, seed: number, count: number, con
     };
     // A fresh monitor per chunk: a re-enabled one would count the pause before it as a stall.
     const stalls = monitorEventLoopDelay({ resolution: 10 });
+    const watch = new StallWatch<FuzzRequest>();
     stalls.enable();
+    watch.start();
     await Promise.all(Array.from({ length: concurrency }, next));
     stalls.disable();
+    const stall = watch.stop();
     run.worstStallMs = Math.max(run.worstStallMs, stalls.max / 1e6);
+    if (stall.longest.ms > run.worstStall.ms) run.worstStall = stall.longest;
+    if (stall.busiest.cpuMs > run.busiestStall.cpuMs) run.busiestStall = stall.busiest;
     for (const { index, request, response } of answers.sort((a, b) => a.index - b.index)) {
       run.requests++;
       const hit = byPath.find((t) => t.re.test(request.url));

@@ -22,6 +22,7 @@ import { hfstForTests, kipoModelsFolder } from './hfst-fixtures.js';
 import { harness, tempDir, type Harness } from './helpers.js';
 import { linkedClient, textOf, type LinkedClient } from './mcp-support.js';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { NO_STALL, StallWatch, type Stall } from './stall-watch.js';
 
 const randomUnicode = (rand: () => number) => anyUnicode(rand, 16);
 
@@ -323,6 +324,10 @@ export interface McpFuzzRun {
   failures: { index: number; call: McpFuzzCall; problems: string[]; text: string }[];
   /** The longest the event loop was blocked during the run, in ms (the service's goal: 100). */
   worstStallMs: number;
+  /** The longest stall a 10 ms timer saw, with the calls in flight then, the process's CPU time and GC in it (test/stall-watch.ts). */
+  worstStall: Stall<McpFuzzCall>;
+  /** The gap between ticks in which the process used the most CPU (on a loaded machine, the work that would hold an idle one). */
+  busiestStall: Stall<McpFuzzCall>;
   /** The call that took longest, wall clock. */
   slowest: { ms: number; call: McpFuzzCall | undefined };
 }
@@ -330,10 +335,11 @@ export interface McpFuzzRun {
 /** Makes `count` calls generated from `seed`, checking each result. */
 export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: number, concurrency = 8): Promise<McpFuzzRun> {
   const rand = prng(seed);
-  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [], worstStallMs: 0, slowest: { ms: 0, call: undefined } };
+  const run: McpFuzzRun = { calls: 0, perTool: new Map(), outcomes: new Map(), failures: [], worstStallMs: 0, worstStall: NO_STALL, busiestStall: NO_STALL, slowest: { ms: 0, call: undefined } };
   // Calls are generated in order from the seed, so the same seed gives the same calls whatever the interleaving.
   const calls = Array.from({ length: count }, () => buildCall(rand, stack.targets, stack.vocab, stack.clients.length));
   let index = 0;
+  const watch = new StallWatch<McpFuzzCall>();
   const next = async (): Promise<void> => {
     while (index < count) {
       const i = index++;
@@ -344,14 +350,17 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
       await new Promise<void>((resolve) => setImmediate(resolve));
       let result;
       const started = performance.now();
+      const id = watch.begin(call);
       try {
         result = await client.callTool({ name: call.tool, ...(call.arguments === undefined ? {} : { arguments: call.arguments }) });
       } catch (error) {
+        watch.end(id);
         run.calls++;
         run.outcomes.set('protocol_error', (run.outcomes.get('protocol_error') ?? 0) + 1);
         run.failures.push({ index: i, call, problems: [`protocol-level error: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`], text: '' });
         continue;
       }
+      watch.end(id);
       run.calls++;
       const ms = performance.now() - started;
       if (ms > run.slowest.ms) run.slowest = { ms, call };
@@ -365,8 +374,12 @@ export async function runMcpFuzz(stack: McpFuzzStack, seed: number, count: numbe
   };
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
+  watch.start();
   await Promise.all(Array.from({ length: concurrency }, next));
   stalls.disable();
+  const stall = watch.stop();
+  run.worstStall = stall.longest;
+  run.busiestStall = stall.busiest;
   run.worstStallMs = stalls.max / 1e6;
   return run;
 }
