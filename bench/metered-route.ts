@@ -15,13 +15,27 @@
  * from Node as in both), loaded after the first: the same bytes on the wire, still no work per
  * request. The first baseline and its ratio are unchanged.
  *
- *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32] [--same-bytes]
+ * `--only <text>` loads only the routes whose path contains it; `--cpu-prof <dir>` runs `lugha serve`
+ * under `node --cpu-prof` (profile written in <dir> when the server stops) and `--trace-gc <file>` under
+ * `node --trace-gc` (the server's standard output, its log lines and the collector's, in <file>; the
+ * scavenges per 1,000 answered requests are printed); `scripts/cpuprofile-top.mjs
+ * <file> --last-seconds <seconds>` lists the profile's top frames over the load.
+ *
+ *   npx tsx bench/metered-route.ts [--seconds 10] [--connections 32] [--same-bytes] [--only conjugate] [--cpu-prof /tmp/prof] [--trace-gc /tmp/gc.log]
  */
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { freePort, lughaCli, load, printTable, startBaseline, startLugha, startServer, stopServer, printLoadDetails, type Row } from './lib.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' }, 'same-bytes': { type: 'boolean', default: false } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    'same-bytes': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    'trace-gc': { type: 'string' },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -47,9 +61,11 @@ async function startSameBytesBaseline(body: string, headers: Record<string, stri
 const routes = [
   { name: 'GET /api/v1/languages', path: '/api/v1/languages' },
   { name: 'GET /api/v1/conjugate', path: '/api/v1/conjugate?language=swh&root=penda&subject=3pl&tense=future&polarity=negative&object=c7' },
-];
+].filter((route) => values.only === undefined || route.path.includes(values.only));
 
-const lugha = await startLugha();
+const nodeArgs = [...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []), ...(values['trace-gc'] ? ['--trace-gc'] : [])];
+const gcLog = values['trace-gc'] ? openSync(values['trace-gc'], 'w') : undefined;
+const lugha = await startLugha({ nodeArgs, stdout: gcLog });
 try {
   const rows: Row[] = [];
   let sent = 0;
@@ -101,6 +117,14 @@ try {
     printLoadDetails(lughaResult, baseResult);
   }
   process.stdout.write(`requests answered by Lugha during the measured loads: ${sent} (+ warm-ups); counted by the quota in all: ${usedToday}\n`);
+  if (gcLog !== undefined && values['trace-gc']) {
+    closeSync(gcLog);
+    // Every line V8 writes for a young-generation collection names it (`Scavenge`); the log lines are JSON.
+    const scavenges = readFileSync(values['trace-gc'], 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('Scavenge') && !line.startsWith('{')).length;
+    process.stdout.write(`scavenges in the server's whole run: ${scavenges} (${((scavenges / usedToday) * 1000).toFixed(2)} per 1,000 counted requests)\n`);
+  }
 } finally {
   await lugha.stop();
 }
