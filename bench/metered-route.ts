@@ -40,6 +40,31 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
+/**
+ * CPU time (user + system) a process has used, in microseconds, from /proc/<pid>/stat (Linux), or
+ * undefined elsewhere. Per request, it depends far less on other work on the machine than
+ * requests/s do: on a loaded machine it is the figure to compare.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** USER_HZ: 100 on Linux on every common architecture. */
+const CLOCK_TICKS = 100;
+
+/** `load`, with the server's CPU microseconds per answered request (undefined where /proc is missing). */
+async function loadWithCpu(pid: number | undefined, url: string, options: Parameters<typeof load>[1]) {
+  const before = cpuMicros(pid);
+  const result = await load(url, options);
+  const after = cpuMicros(pid);
+  return { result, cpuPerRequest: before === undefined || after === undefined ? undefined : (after - before) / result.requests };
+}
+
 /** Headers Node writes itself (or the server sets from the body), left out of a copied header set. */
 const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
@@ -77,12 +102,13 @@ try {
     const body = await response.text();
     const baseline = await startBaseline(body);
     try {
-      const baseResult = await load(baseline.url, { seconds, connections });
-      const lughaResult = await load(url, { seconds, connections, headers: lugha.headers });
+      const { result: baseResult, cpuPerRequest: baseCpu } = await loadWithCpu(baseline.child.pid, baseline.url, { seconds, connections });
+      const { result: lughaResult, cpuPerRequest: lughaCpu } = await loadWithCpu(lugha.child.pid, url, { seconds, connections, headers: lugha.headers });
       rows.push(
         { figure: `${route.name}, requests/s`, lugha: lughaResult.requestsPerSecond, baseline: baseResult.requestsPerSecond, unit: 'req/s' },
         { figure: `${route.name}, p99`, lugha: lughaResult.p99Ms, baseline: baseResult.p99Ms, unit: 'ms' },
       );
+      if (lughaCpu !== undefined && baseCpu !== undefined) rows.push({ figure: `${route.name}, server CPU per request`, lugha: lughaCpu, baseline: baseCpu, unit: 'µs' });
       details.push([route.name, lughaResult, baseResult]);
       sent += lughaResult.requests;
       if (values['same-bytes']) {
@@ -92,7 +118,8 @@ try {
         });
         const sameBytes = await startSameBytesBaseline(body, headers);
         try {
-          const sameResult = await load(sameBytes.url, { seconds, connections });
+          const { result: sameResult, cpuPerRequest: sameCpu } = await loadWithCpu(sameBytes.child.pid, sameBytes.url, { seconds, connections });
+          if (lughaCpu !== undefined && sameCpu !== undefined) rows.push({ figure: `${route.name}, server CPU per request vs same bytes`, lugha: lughaCpu, baseline: sameCpu, unit: 'µs' });
           rows.push(
             { figure: `${route.name}, req/s vs same bytes`, lugha: lughaResult.requestsPerSecond, baseline: sameResult.requestsPerSecond, unit: 'req/s' },
             { figure: `${route.name}, p99 vs same bytes`, lugha: lughaResult.p99Ms, baseline: sameResult.p99Ms, unit: 'ms' },
