@@ -5,6 +5,7 @@
 // query) answered by Fastify as before.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { request, type IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -56,11 +57,20 @@ async function issue(tier: 'enterprise' | 'startup'): Promise<{ key: string; id:
   return { key: issued.value.key, id: issued.value.record.id };
 }
 
+/** One request over a socket; the response headers as written on the wire (names lower-cased), in order. */
 async function get(key: string | undefined, url: string, headers: Record<string, string> = {}, method = 'GET') {
   const before = throughFastify;
-  const response = await fetch(`${origin}${url}`, { method, headers: { ...headers, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) } });
-  const body = await response.text();
-  return { status: response.status, body, headers: [...response.headers], fastify: throughFastify > before };
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    request(`${origin}${url}`, { method, headers: { ...headers, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) } }, resolve)
+      .on('error', reject)
+      .end();
+  });
+  let body = '';
+  for await (const chunk of response) body += String(chunk);
+  const raw = response.rawHeaders;
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
+  return { status: response.statusCode ?? 0, body, headers: pairs, fastify: throughFastify > before };
 }
 
 /** Header names and values in order, the per-request ones (date, request id) by name only. */
