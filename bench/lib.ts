@@ -19,8 +19,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a process and waits until `url` answers 200. */
-export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv = process.env): Promise<ChildProcess> {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env });
+export async function startServer(command: string, args: string[], url: string, env: NodeJS.ProcessEnv = process.env, stdout: 'ignore' | number = 'ignore'): Promise<ChildProcess> {
+  const child = spawn(command, args, { stdio: ['ignore', stdout, 'inherit'], env });
   // Up to 60 s: on a shared 2-core machine under load, several instances starting at once take a while.
   for (let i = 0; i < 1200; i++) {
     try {
@@ -122,13 +122,14 @@ export interface LughaServer {
  * warm-up takes seconds of CPU per language, and on a small machine a short load run would measure it.
  * Resolves once /readyz answers 200.
  */
-export async function startLugha(options: { warmAnalyzers?: boolean } = {}): Promise<LughaServer> {
+/** `nodeArgs` go before the script (`--cpu-prof`, `--trace-gc`); `stdout`, a file descriptor, takes the server's standard output (log lines, `--trace-gc` lines) instead of discarding it. */
+export async function startLugha(options: { warmAnalyzers?: boolean; nodeArgs?: string[]; stdout?: number } = {}): Promise<LughaServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lugha-bench-'));
   const created = JSON.parse(lughaCli(['keys', 'create', '--tier', 'enterprise', '--offer', 'full', '--data-dir', dataDir, '--json'])) as { key: string };
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = { ...cleanEnv, LUGHA_WARM_ANALYZERS: options.warmAnalyzers ? 'true' : 'false' };
-  const child = await startServer(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, env);
+  const child = await startServer(process.execPath, [...(options.nodeArgs ?? []), bin, 'serve', '--port', String(port), '--data-dir', dataDir], `${origin}/healthz`, env, options.stdout);
   // Load only once the server says it is ready (with warmAnalyzers, after its warm-up).
   try {
     await waitReady(origin);

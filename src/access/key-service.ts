@@ -198,6 +198,21 @@ export class KeyService {
     return this.#fromStore(hash, stamp).then((found) => (found ? this.#decide(found) : fail('key_unknown', 'this key is not known; check it or ask your operator for one')));
   }
 
+  /**
+   * The caller of an `Authorization` header value when its key is in the cache and may be used now
+   * (what `check` answers at once with `ok`); undefined in every other case (no key, a malformed
+   * one, a key to read from the store, or one refused), which `check` then answers in full.
+   */
+  cachedPrincipal(authorization: string | undefined): Principal | undefined {
+    if (authorization === undefined) return undefined;
+    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    if (!match || !isWellFormedKey(match[1]!)) return undefined;
+    const cached = this.#cached(hashKey(match[1]!), performance.now());
+    if (!cached) return undefined;
+    const decided = this.#decide(cached);
+    return decided.ok ? decided.value : undefined;
+  }
+
   /** Whether the key (found by one of its secrets) may be used now; its Principal, made once per cache entry. */
   #decide(found: CachedKey): Result<Principal, AuthFailure> {
     const { key, secret } = found;

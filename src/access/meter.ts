@@ -52,6 +52,18 @@ export class Meter {
     return this.deps.counter.consume(principal.keyId, day, limit).then((decision) => reading(decision, limit, now));
   }
 
+  /**
+   * Counts one request for `principal` when the counter decides without a round trip (a key without
+   * a limit under group commit) and returns its reading; otherwise counts nothing and returns
+   * undefined (then `consumeNow` counts it). May throw, as `consumeNow`.
+   */
+  consumeImmediately(principal: Principal): MeterReading | undefined {
+    const now = this.deps.clock.now();
+    const limit = principal.limits.dailyQuota;
+    const decided = this.deps.counter.consumeNow?.(principal.keyId, this.#dayOf(now), limit);
+    return decided ? reading(decided, limit, now) : undefined;
+  }
+
   #dayOf(now: Date): string {
     const ms = now.getTime();
     if (ms < this.#dayStart || ms >= this.#dayEnd) {

@@ -50,6 +50,12 @@ function queryKey(url: string): string | undefined {
   return key.length <= MAX_KEY_LENGTH ? key : undefined;
 }
 
+/** The body kept in `cache` for the query string of `url`, if any (src/http/early-answer.ts). */
+export function keptBody<V>(cache: AnswerCache<V>, url: string): V | undefined {
+  const key = queryKey(url);
+  return key === undefined ? undefined : cache.get(key);
+}
+
 /**
  * The route hook of an answer cache: an `onRequest` hook, run after the scope's own (security
  * headers, authentication and metering), that answers a query string already answered. It runs

@@ -4,6 +4,7 @@
  * OpenAPI description, and every route group.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
 import fastifyCors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,10 +22,17 @@ import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
 import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
-import { securityHeaders, simpleCorsHeaders } from './security-headers.js';
+import { securityHeaders, simpleCorsHeaders, simpleCorsLines } from './security-headers.js';
+import { EarlyAnswers } from './early-answer.js';
 import { sendStatic, staticBody, type StaticBody } from './static-response.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** A request's id: the caller's own X-Request-Id when it looks like an id, so traces join up; otherwise a new UUID. */
+function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
 
 /** Headers browsers may read from cross-origin responses. */
 const EXPOSED_HEADERS = ['Accept-Ranges', 'Content-Range', 'Content-Length', 'ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'];
@@ -66,6 +74,8 @@ export interface AppOptions {
 /** The Fastify application, ready to `listen` or to `inject` in tests. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  // Kept answers of GET /conjugate are sent before Fastify when nothing else is needed (src/http/early-answer.ts).
+  const early = new EarlyAnswers();
   const app = Fastify({
     // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.
     // Standard output takes the log lines in batches (BatchedLines) unless the caller gives a stream.
@@ -79,10 +89,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
-    // A caller's own X-Request-Id is kept when it looks like an id, so traces join up.
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    genReqId: requestIdOf,
+    // Fastify's own HTTP/1 server (lib/server.js: the same timeouts), whose listener first offers each request to `early`.
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!early.answer(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = config.keepAliveTimeoutMs;
+      server.requestTimeout = config.requestTimeoutMs;
+      server.setTimeout(config.requestTimeoutMs * 2);
+      return server;
     },
     bodyLimit: config.bodyLimit,
     connectionTimeout: config.requestTimeoutMs * 2,
@@ -126,6 +142,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  early.use({
+    keys: services.keys,
+    meter: services.meter,
+    leading: Object.entries(security).flatMap(([name, value]) => [name.toLowerCase(), value]),
+    cors: simpleCorsLines(config.corsOrigins, EXPOSED_HEADERS),
+    requestId: requestIdOf,
+    closing: () => closing,
+    log: () => app.log,
   });
   // A callback hook, not an async one: no promise and no extra turn per request. It also writes
   // the CORS headers of every request but a preflight (answered by @fastify/cors, below).
@@ -190,8 +215,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
 
   await app.register(healthRoutes, { services });
   await app.register(problemRoutes);
-  await app.register(v1Routes, { services, prefix: '/api/v1' });
-  await app.register(v1Routes, { services, prefix: '/v1' });
+  await app.register(v1Routes, { services, early, prefix: '/api/v1' });
+  await app.register(v1Routes, { services, early, prefix: '/v1' });
   await app.register(audioRoutes, { services, prefix: config.audioBase });
   await app.register(osRoutes, { services, prefix: '/api/os' });
   await app.register(mcpRoutes, { services });

@@ -49,3 +49,19 @@ export function simpleCorsHeaders(origins: readonly string[], exposedHeaders: re
     reply.header('access-control-expose-headers', expose);
   };
 }
+
+/**
+ * The header lines `simpleCorsHeaders` writes for a request with this `Origin`, as name, value,
+ * name, value (lower-case names, in its order): for src/http/early-answer.ts, which writes them
+ * without a Fastify reply.
+ */
+export function simpleCorsLines(origins: readonly string[], exposedHeaders: readonly string[]): (origin: string | undefined) => readonly string[] {
+  const expose = exposedHeaders.join(', ');
+  if (origins.includes('*')) {
+    const fixed = ['access-control-allow-origin', '*', 'access-control-expose-headers', expose];
+    return () => fixed;
+  }
+  const listed = new Set(origins);
+  const unlisted = ['vary', 'Origin', 'access-control-expose-headers', expose];
+  return (origin) => (origin !== undefined && listed.has(origin) ? ['vary', 'Origin', 'access-control-allow-origin', origin, 'access-control-expose-headers', expose] : unlisted);
+}

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conjugationParameters, conjugationResultSchema, languageCode } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
+import type { EarlyAnswers } from '../early-answer.js';
 import { AnswerCache, answeredFrom, sendKept } from '../answer-cache.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
 import { envelopeSchema, whole } from '../envelope.js';
@@ -18,9 +19,11 @@ export const conjugateQuery = z.object({ language: languageCode.describe('Langua
  */
 export const CONJUGATION_CACHE_ENTRIES = 2048;
 
-export async function conjugateRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+export async function conjugateRoutes(app: FastifyInstance, opts: { services: Services; early?: EarlyAnswers }): Promise<void> {
   const { morphology } = opts.services;
   const answers = new AnswerCache(CONJUGATION_CACHE_ENTRIES);
+  // The same kept answers, sent before Fastify when the request needs nothing else (src/http/early-answer.ts).
+  opts.early?.serve(`${app.prefix}/conjugate`, answers);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/conjugate',
     {
