@@ -1,8 +1,8 @@
 // Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
-import { ableForm, finiteForm, inflect, irregularVerbs, isStative } from '../src/morphology/english-verbs.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
+import { ableForm, finiteForm, inflect, irregularVerbs, isIntransitive, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
 const class7: GlossPerson = { person: 3, number: 'sg', nounClass: 7 };
@@ -513,6 +513,27 @@ describe('derived verbs are glossed by their derivation', () => {
   it('reciprocal: each other, in the simple present for a stative verb', () => {
     assert.equal(gloss(derivedVerb('love', ['reciprocal']), they, 'present_progressive'), 'they love each other');
     assert.equal(gloss(derivedVerb('help', ['reciprocal']), we, 'past'), 'we helped each other');
+  });
+
+  it('reciprocal of a verb that takes no object: together (the associative), not each other', () => {
+    assert.equal(gloss(derivedVerb('work', ['reciprocal']), they, 'present'), 'they work together');
+    assert.equal(gloss(derivedVerb('play', ['reciprocal']), we, 'past'), 'we played together');
+    // With an object slot made by another extension, 'each other' fills it.
+    assert.equal(gloss(derivedVerb('work', ['applicative', 'reciprocal']), they, 'present'), 'they work for/to each other');
+    assert.equal(isIntransitive('work'), true);
+    assert.equal(isIntransitive('look at'), false);
+    assert.equal(isIntransitive('see'), false);
+  });
+
+  it('a passive of the bare verb takes the first sense that has an object', () => {
+    assert.equal(derivationSense(['work', 'do'], ['passive']), 'do');
+    assert.equal(gloss(derivedVerb(derivationSense(['work', 'do'], ['passive'])!, ['passive']), they, 'present'), 'they are done');
+    assert.equal(derivationSense(['work', 'do'], ['reciprocal']), 'work');
+    assert.equal(derivationSense(['work', 'do'], []), 'work');
+    // No sense with an object: the first.
+    assert.equal(derivationSense(['work'], ['passive']), 'work');
+    // The passive of a causative keeps the first sense ('be made to work').
+    assert.equal(derivationSense(['work', 'do'], ['causative', 'passive']), 'work');
   });
 });
 

@@ -55,6 +55,22 @@ describe('enclitics (lug)', () => {
   });
 });
 
+describe('derived verbs of a verb that takes no object (lug kola, kin kora: work)', () => {
+  const english = (language: string, root: string, extensions: string[], tense = 'present') => {
+    const result = morphology.conjugate({ language, root, tense, subject: 'c2', extensions });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return `${result.value.surface_form} | ${result.value.english}`;
+  };
+  it('reads the reciprocal as together, not each other', () => {
+    // knowt-luganda reciprocal page: -gana (okulaba > okulabagana); the -an- of kin: kumva-php pasttensestems.php:62 (gukorana).
+    assert.equal(english('lug', 'kola', ['reciprocal']), 'bakolagana | they work together');
+    assert.equal(english('kin', 'kora', ['reciprocal']), 'barakorana | they work together');
+  });
+  it('glosses the passive from a sense that has an object (kola: work, do)', () => {
+    assert.equal(english('lug', 'kola', ['passive']), 'bakolwa | they are done');
+  });
+});
+
 describe('verbs whose perfect is a present state (lug, lexicon flag perfect_state)', () => {
   // knowt-luganda-near-past (cartridge source): 'Mmanyi (I know)', 'Nkooye (I am tired)', 'Tokoowa: do you not get tired?'.
   const english = (root: string, tense: string, subject: string, polarity: 'positive' | 'negative' = 'positive') => {

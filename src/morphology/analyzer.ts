@@ -292,7 +292,7 @@ export class Analyzer {
       }
       for (const form of new Set(extension.forms.map((f) => f.form))) {
         if (root.length <= form.length || !root.endsWith(form)) continue;
-        for (const base of this.#undo(root.slice(0, -form.length))) {
+        for (const base of this.#bases(root.slice(0, -form.length), form)) {
           if (!/[aeiou]/u.test(base) && base.length < 2) continue;
           const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
           for (const lemma of lemmas) {
@@ -303,6 +303,22 @@ export class Analyzer {
         }
       }
     }
+  }
+
+  /**
+   * What a stem read before an extension's form may have been before rules rewrote it: the literal
+   * rewrites (#undo), and a rule that rewrote the root's end before that form, read backwards
+   * (perfective passives: koz + w from kor + w, te + w from ter + w, with a pattern
+   * such as [rg] or ^(su|te)r that #undo does not read). Candidates only, verified by generation.
+   */
+  #bases(stem: string, form: string): string[] {
+    const out = new Set(this.#undo(stem));
+    for (const rw of this.#stemRewrites()) {
+      if (rw.extension || rw.right !== form || rw.rightTo !== form || !stem.endsWith(rw.leftTo)) continue;
+      if (rw.anchored && stem !== rw.leftTo) continue;
+      out.add(stem.slice(0, stem.length - rw.leftTo.length) + rw.left);
+    }
+    return [...out];
   }
 
   /**

@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { ableForm, finiteForm, inflect, isStative } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isIntransitive, isStative } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -184,11 +184,25 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
       const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
       english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
     }
-    // -ikana (stative + reciprocal) is a potential, not a reciprocal: patikana 'be obtainable'.
-    else if (d === 'reciprocal' && previous !== 'stative') english = `${english.replace(/ _$/, '')} each other`;
+    // -ikana (stative + reciprocal) is a potential, not a reciprocal: patikana 'be obtainable'. On a verb
+    // that takes no object, -an- reads as the associative, a collective action: 'work together' (the
+    // reciprocal/associative -an-: Bostoen, Dom & Segerer 2015, Linguistics 53(4), abstract p. 731; 'sometimes
+    // a collective action': makalima.online.fr, E_Chap40, 'The Reciprocal Form').
+    else if (d === 'reciprocal' && previous !== 'stative') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
     previous = d;
   }
   return english;
+}
+
+/**
+ * The sense of a lexicon gloss ('work, do') that a derived verb is glossed from: the first, except that
+ * a passive of the bare verb takes the first sense that has an object ('work, do' + passive: 'be done',
+ * not 'be worked'). With no such sense, the first.
+ */
+export function derivationSense(senses: readonly string[], derivations: readonly Derivation[]): string | undefined {
+  const first = senses[0];
+  if (derivations[0] !== 'passive' || first === undefined) return first;
+  return senses.find((s) => s !== '' && !isIntransitive(s)) ?? first;
 }
 
 /**

@@ -415,6 +415,19 @@ export function isStative(verb: string): boolean {
   return STATIVE.has(splitVerb(verb).head.toLowerCase());
 }
 
+/*
+ * Intransitive verbs: English verbs that take no direct object in their usual sense ('she works', never
+ * 'she works him'), so neither 'work each other' nor 'be worked' is English. A short list of English
+ * usage, ours (no grammar cited): a verb left out keeps the transitive glosses.
+ */
+const INTRANSITIVE = new Set(['work', 'go', 'come', 'arrive', 'walk', 'sleep', 'sit', 'stand', 'live', 'stay', 'die', 'laugh', 'cry', 'weep', 'play', 'dance', 'travel', 'swim', 'rest', 'fall']);
+
+/** True when the verb is a single intransitive English verb ('work'; not 'work on', not 'make _ work'). */
+export function isIntransitive(verb: string): boolean {
+  const { head, rest } = splitVerb(verb);
+  return rest === '' && INTRANSITIVE.has(head.toLowerCase());
+}
+
 /** The -able adjective of a verb: 'read' -> 'readable', 'get' -> 'gettable', 'love' -> 'lovable', 'deny' -> 'deniable', 'see' -> 'seeable'. */
 export function ableForm(verb: string): string {
   const { head, rest } = splitVerb(verb);

@@ -14,7 +14,7 @@ import type { FrameCache } from './frame-cache.js';
 import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
-import { derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
@@ -450,8 +450,8 @@ export class MorphologyService {
       slots,
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
-      // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence.
-      english: gloss(engine, lemma, (engine.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss)?.split(/[;,]/)[0]?.trim() || lemma, lexeme.gloss !== null, cell),
+      // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence (a passive may take a later one: derivationSense).
+      english: gloss(engine, lemma, senses(engine.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss, lemma), lexeme.gloss !== null, cell),
       features: {
         word_class: cell.word_class,
         ...(cell.tense ? { tense: cell.tense } : {}),
@@ -483,16 +483,26 @@ function person(row: AgreementRow | undefined): GlossPerson | undefined {
   return { person: row.person, number: row.number, ...(row.class ? { nounClass: row.class } : {}), human: row.human };
 }
 
+/** The senses of a gloss ('work, do' -> work, do); the lemma when there is none. */
+function senses(text: string | null | undefined, lemma: string): string[] {
+  const out = (text ?? '')
+    .split(/[;,]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return out.length > 0 ? out : [lemma];
+}
+
 /** The English gloss; a root outside the lexicon is shown as ‹lemma›. */
-function gloss(engine: LanguageEngine, lemma: string, verb: string, known: boolean, cell: Cell): string {
+function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], known: boolean, cell: Cell): string {
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
-  if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verb : `‹${verb}›`;
+  if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verbSenses[0]! : `‹${verbSenses[0]!}›`;
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? { person: 2, number: 'sg' };
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
   const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
+  const verb = derivationSense(verbSenses, derivation.meanings) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
   const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
