@@ -146,7 +146,7 @@ export type VerbExtension = z.infer<typeof extensionSchema>;
  * extensions: by subject id (suppletive imperatives: njoo, njooni), or a `template` whose
  * {concord} placeholders take the subject's concords ("{subject}na": nina, una, ana;
  * "{negative_subject}na": sina, hatuna), the boundary rules applied between concord and stem
- * (Zulu u + azile -> wazile). A multi-word lemma (wa na) is matched whole.
+ * (u + azile -> wazile). A multi-word lemma (wa na) is matched whole.
  */
 const irregularFormSchema = z
   .object({
