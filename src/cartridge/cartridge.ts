@@ -145,13 +145,16 @@ export type VerbExtension = z.infer<typeof extensionSchema>;
  * Forms no rule predicts for one lemma in one tense, used only without object marker and
  * extensions: by subject id (suppletive imperatives: njoo, njooni), or a `template` whose
  * {concord} placeholders take the subject's concords ("{subject}na": nina, una, ana;
- * "{negative_subject}na": sina, hatuna). A multi-word lemma (wa na) is matched whole.
+ * "{negative_subject}na": sina, hatuna), the boundary rules applied between concord and stem
+ * (u + azile -> wazile). A multi-word lemma (wa na) is matched whole.
  */
 const irregularFormSchema = z
   .object({
     lemma: z.string(),
     tense: z.string(),
     polarity: z.enum(['positive', 'negative']).default('positive'),
+    /** The tense variant these forms are (the short perfect); unset, the forms serve every variant without an entry of its own. */
+    variant: z.string().optional(),
     forms: z.record(z.string(), z.string()).default({}),
     template: z.string().optional(),
     source,

@@ -376,7 +376,9 @@ export class Generator {
   /** The suppletive form of `lemma` in this cell (verbs.irregular), if it has one. */
   #irregularWord(lemma: string, cell: Cell): Generated | undefined {
     if (cell.object || cell.extensions?.length || !cell.tense) return undefined;
-    const entry = this.cartridge.verbs?.irregular.find((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity);
+    // An entry of the cell's own variant first (the short perfect uthe), else one that names no variant.
+    const entries = this.cartridge.verbs?.irregular.filter((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity) ?? [];
+    const entry = entries.find((i) => i.variant !== undefined && i.variant === cell.variant) ?? entries.find((i) => i.variant === undefined);
     if (!entry) return undefined;
     let morphs: Morph[];
     if (entry.template !== undefined) {
@@ -396,8 +398,10 @@ export class Generator {
       if (form === undefined) return undefined;
       morphs = [{ slot: 'root', form, id: 'irregular' }];
     }
+    // The boundary rules join a concord to a vowel-initial stem as in any verb (u + azile -> wazile).
+    const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: cell.tense, polarity: cell.polarity });
     const surface = morphs.map((m) => m.form).join('');
-    return { surface, words: [{ surface, morphs, rules: [], tense: cell.tense, polarity: cell.polarity }] };
+    return { surface, words: [{ surface, morphs: morphs.filter((m) => m.form !== ''), rules, tense: cell.tense, polarity: cell.polarity }] };
   }
 
   /**
