@@ -20,7 +20,6 @@ import {
   headClassAfter,
   indexModel,
   priorPos,
-  nextClassOf,
   nounClassOf,
   readingKey,
   serializeModel,
@@ -231,7 +230,6 @@ for (const sentence of sentences) {
       next: sentence[i + 1]?.token,
       nextPos: priorPos(candidateLists[i + 1]),
       headClass,
-      nextClass: nextClassOf(candidateLists[i + 1]),
     };
     examples.push({
       gold,

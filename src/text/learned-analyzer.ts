@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, nextClassOf, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
@@ -231,16 +231,12 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         headClass,
       });
       const runs = keys.map((k) => context.run(k));
-      const nextClass = nextClassOf(next?.candidates);
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
         for (const run of runs) score += context.weight(run, posIds[k]!);
         // agreementFeature() of learned-model.ts, from the class split once per token.
         const ownClass = own[k]!;
-        score += weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0;
-        // nextAgreementFeature() of learned-model.ts.
-        if (ownClass !== '' && nextClass !== '') score += weights.get(`nagr=${ownClass === nextClass}|${head[k]}`) ?? 0;
-        return score;
+        return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
       });
       const probabilities = softmax(scores, this.model.scale);
       const readings: TokenAnalysis[] = candidates.map((c, k) => {

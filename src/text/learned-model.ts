@@ -1244,8 +1244,6 @@ export interface TokenContext {
   nextPos: string;
   /** Noun class of the last noun before the token ('' when none). */
   headClass: string;
-  /** Noun class of the next token when its likeliest reading before ranking is a noun (nextClassOf; '' otherwise). */
-  nextClass?: string;
 }
 
 const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr']);
@@ -1287,37 +1285,9 @@ export function agreementFeature(pos: string, headClass: string): string {
   return `agrsame=${own === '' ? '-' : own === headClass}|${head}`;
 }
 
-/**
- * The feature of whether a candidate's class is the class of the noun after it (nextClassOf): a
- * demonstrative or quantifier before its noun. None when the candidate's POS has no class or the
- * next token is no noun.
- */
-export function nextAgreementFeature(pos: string, nextClass: string | undefined): string | undefined {
-  if (!nextClass) return undefined;
-  const match = CLASS_OF_POS.exec(pos);
-  return match ? `nagr=${match[2] === nextClass}|${match[1]}` : undefined;
-}
-
 /** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
 export function contextFeatures(pos: string, context: TokenContext): string[] {
-  const features = [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
-  const next = nextAgreementFeature(pos, context.nextClass);
-  if (next !== undefined) features.push(next);
-  return features;
-}
-
-const NOUN_PREFIX_TAG = /^(?:NPrePre|BPre|NPre)0*(\d+a?)$/;
-
-/**
- * The noun class of the next token when its likeliest reading before ranking is led by a noun
- * prefix (`i[NPrePre4]-mi[BPre4]-`, `ma[BPre6]-`): the noun a demonstrative or quantifier before
- * it agrees with. '' when its first morpheme is no noun prefix.
- */
-export function nextClassOf(candidates: ReadonlyArray<Pick<Candidate, 'morphemes'>> | undefined): string {
-  const first = candidates?.[0]?.morphemes[0];
-  if (first === undefined) return '';
-  const match = NOUN_PREFIX_TAG.exec(first.tag.split('+')[0]!);
-  return match ? match[1]! : '';
+  return [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
 }
 
 /** The POS a token's candidates put first before ranking ('</s>' past the end, '<unk>' without candidates). */
