@@ -5,7 +5,12 @@
  * trained with each token read as if left out of the counts, so it also learns to rank guesses).
  * Deterministic: the same files give the same bytes.
  *
- *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20] FILE...
+ *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20]
+ *     [--related FILE --related-language ISO] FILE...
+ *
+ * `--related`: a related language's SADII file (all of it), whose stems become the model's fallback
+ * lexicon (related-lexicon.tsv, meta.yaml `related_lexicon`): proposed only for a stem the model's own
+ * lexicon lacks with its tag, the readings marked as such (features of their own, a lower prior).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +45,8 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     epochs: { type: 'string', default: '6' },
     'lemma-extra': { type: 'string', default: '20' },
+    related: { type: 'string' },
+    'related-language': { type: 'string' },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -49,6 +56,10 @@ if (!values.language || positionals.length === 0) {
 const language = values.language;
 const outDir = values.out ?? path.join('languages', language, 'text');
 const epochs = Number(values.epochs);
+if (values.related && !values['related-language']) {
+  process.stderr.write('--related needs --related-language <iso>\n');
+  process.exit(2);
+}
 
 const paragraphs: SadiiParagraph[] = [];
 for (const file of positionals) {
@@ -170,6 +181,36 @@ function templateOf(morphemes: Morpheme[], lemma: string, pos: string): { prefix
   };
 }
 
+// The related language's stems (its whole file: none of its paragraphs is this language's dev text).
+const related = values.related ? new Map<string, number>() : undefined;
+if (related) {
+  for (const p of parseSadii(readFileSync(values.related!, 'utf8'))) {
+    for (const t of p.tokens) {
+      const surfaces = alignSurfaces(
+        t.token,
+        t.morphemes.map((m) => m.canonical),
+      );
+      const template = templateOf(
+        t.morphemes.map((m, i) => ({ surface: surfaces[i] ?? '', canonical: m.canonical, tag: m.tag })),
+        t.lemma,
+        t.pos,
+      );
+      if (template) addLexicon(related, template.stem, template.prefix.stemTag, template.prefix.nounClass, 1);
+    }
+  }
+}
+const relatedMeta = related
+  ? {
+      related_lexicon: {
+        language: values['related-language']!,
+        file: 'related-lexicon.tsv',
+        source_id: `sadilar-ii-${values['related-language']!}`,
+        learnt_from: [path.basename(values.related!)],
+        stems: [...related.keys()].filter((k) => k.split('\t').length === 3).length,
+      },
+    }
+  : {};
+
 const forms = new Map<string, Array<[number, number]>>();
 for (const [form, counts] of formCounts)
   forms.set(
@@ -179,7 +220,19 @@ for (const [form, counts] of formCounts)
 
 /** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
 const LEMMA_EXTRA = Number(values['lemma-extra']);
-const model = indexModel({ language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, weights: new Map(), scale: 1, meta: { lemma_extra: LEMMA_EXTRA } });
+const model = indexModel({
+  language,
+  readings,
+  forms,
+  prefixTemplates,
+  suffixTemplates,
+  pairs,
+  lexicon,
+  ...(related ? { related } : {}),
+  weights: new Map(),
+  scale: 1,
+  meta: { lemma_extra: LEMMA_EXTRA },
+});
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
 const featureIds = new Map<string, number>();
@@ -323,6 +376,7 @@ const files = serializeModel({
   suffixTemplates,
   pairs,
   lexicon,
+  ...(related ? { related } : {}),
   weights: learnt,
   scale: bestScale,
   meta: {
@@ -335,6 +389,7 @@ const files = serializeModel({
     tokens,
     epochs,
     lemma_extra: LEMMA_EXTRA,
+    ...relatedMeta,
   },
 });
 files['README.md'] = readme();
@@ -350,6 +405,13 @@ function readme(): string {
   const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
   const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
   const extraFlag = LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`;
+  const relatedFlag = values.related ? ` --related <sadii>/${path.basename(values.related)} --related-language ${values['related-language']}` : '';
+  const relatedSource = values.related
+    ? `\nThe fallback stem lexicon (related-lexicon.tsv) is learnt from the SADiLaR-II annotated text of a related
+language, ${path.basename(values.related)} (same authors, dataset and licence, CC BY 4.0): its stems, tags, noun classes and
+counts, used only for a stem this language's own text lacks.
+`
+    : '';
   const inputs = positionals.map((f) => `<sadii>/${path.basename(f)}`).join(' ');
   return `# Text model (${language})
 
@@ -361,10 +423,10 @@ Digital Language Resources), licensed CC BY 4.0. Gaustad, T. & Puttkammer, M. J.
 annotated dataset for four official South African languages with a conjunctive orthography.
 Data in Brief 41, 107994. The word forms, stems, noun classes, templates and counts below are facts
 learnt from that text; these files are distributed under the same licence, with this attribution.
-
+${relatedSource}
 Made with:
 
-    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag} ${inputs}
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag}${relatedFlag} ${inputs}
 
 | file | one line is |
 |---|---|
@@ -373,7 +435,7 @@ Made with:
 | prefixes.tsv | a prefix template: count, written prefix, POS, its morphemes (canonical + written), the stem's tag, a rewrite of the stem's start (\`^p>ph\`), whether the stem keeps its case, the noun class |
 | suffixes.tsv | a suffix template: count, written suffix, its morphemes, the stem's tag, what the lemma adds to the canonical stem, a rewrite of the stem before it (\`tsh>b\`) |
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
-| lexicon.tsv | a stem: canonical form, tag, noun class, count |
+| lexicon.tsv | a stem: canonical form, tag, noun class, count |${values.related ? "\n| related-lexicon.tsv | a stem of the related language's text: canonical form, tag, noun class, count |" : ''}
 | weights.tsv | a ranker feature and its averaged-perceptron weight |
 | meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has) |
 `;

@@ -45,6 +45,9 @@ describe('text model files', () => {
       assert.equal(file.forms.size, tsv.forms.size);
       for (const form of tsv.forms.keys()) assert.deepStrictEqual(formEntries(file, form), formEntries(tsv, form), form);
       assert.deepStrictEqual(new Map(file.lexicon), new Map(tsv.lexicon));
+      // A model whose meta.yaml names a related language's lexicon (nbl) keeps it in its file.
+      assert.equal(tsv.related !== undefined, tsv.meta.related_lexicon !== undefined);
+      assert.deepStrictEqual(new Map(file.related ?? []), new Map(tsv.related ?? []));
       assert.deepStrictEqual(new Map(file.pairs), new Map(tsv.pairs));
       // Counted when the file is written, not on the first unseen word.
       assert.ok(file.lemmas);

@@ -121,6 +121,19 @@ describe('words the model never saw', () => {
     assert.equal(first.morphemes.map((m) => m.surface).join(''), 'bayagqumbuza');
   });
 
+  it("nbl: a verb root only the related language's annotated text has is read on it, marked with that lexicon's source", () => {
+    // chaza 'explain' is no stem of nbl.train.txt; zul.train.txt has the root chaz (the nbl model's
+    // related-lexicon.tsv, meta.yaml related_lexicon). ba- (class 2 subject) -ya- (present) ... -a is the verb's frame.
+    const readings = analyzer('nbl').analyzeTokens(['Abantu', 'bayachaza', '.'], { all: true })[1]!;
+    assert.equal(readings[0]!.lemma, 'chaza');
+    const verb = readings.find((r) => r.lemma === 'chaza' && r.pos === 'V' && r.morphemes.map((m) => m.surface).join('-') === 'ba-ya-chaz-a');
+    assert.ok(verb, 'a verb reading ba-ya-chaz-a');
+    assert.deepEqual([verb.guess, verb.stem_source], [false, 'sadilar-ii-zul']);
+    // A model without a related lexicon (zul) marks a root its own text lacks as a guess, as before.
+    const zulu = analyzer('zul').analyzeTokens(['bayagqumbuza'])[0]![0]!;
+    assert.deepEqual([zulu.guess, zulu.stem_source], [true, null]);
+  });
+
   it('punctuation, numbers and abbreviations come out the way the dataset tags them', () => {
     const [comma, number] = analyzer('zul').analyzeTokens([',', '2024', 'ngo-2024'], {});
     assert.equal(comma![0]!.pos, 'PUNC');

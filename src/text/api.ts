@@ -53,7 +53,7 @@ export const tokenAnalysisSchema = z.object({
     .string()
     .nullable()
     .describe(
-      "Which lexicon lists the stem, by source id: the cartridge lexicon's cited source (`lugha-zul-lexicon`; its gloss is given), `sadilar-ii` (the lexicon learnt from the SADiLaR-II annotated text), `cartridge` (an engine reading of a listed stem); null for a guess.",
+      "Which lexicon lists the stem, by source id: the cartridge lexicon's cited source (`lugha-zul-lexicon`; its gloss is given), `sadilar-ii` (the lexicon learnt from the SADiLaR-II annotated text), the source id of a model's related-language lexicon (a stem only that language's annotated text has), `cartridge` (an engine reading of a listed stem); null for a guess.",
     ),
 });
 

@@ -26,7 +26,7 @@ const CACHE_READING_LIMIT = 60_000;
 const CACHE_TOKEN_LIMIT = 64;
 
 /** What a token's readings keep once scored: their features and keys are not needed again. */
-type Reading = Pick<Candidate, 'lemma' | 'pos' | 'morphemes' | 'guess' | 'source'>;
+type Reading = Pick<Candidate, 'lemma' | 'pos' | 'morphemes' | 'guess' | 'source' | 'related'>;
 
 interface Scored {
   candidates: Reading[];
@@ -157,6 +157,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   /** The id of the source of the model's learnt lexicon (its meta.yaml `source_id`). */
   private readonly learntSource: string | null;
+  /** The id of the source of the related language's lexicon (meta.yaml `related_lexicon.source_id`). */
+  private readonly relatedSource: string | null;
 
   /** `cartridgeLexicon`: the cartridge's own words (readCartridgeLexicon), merged with the learnt lexicon. */
   constructor(
@@ -165,6 +167,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   ) {
     this.language = model.language;
     this.learntSource = typeof model.meta.source_id === 'string' ? model.meta.source_id : null;
+    const related = model.meta.related_lexicon as { source_id?: unknown } | undefined;
+    this.relatedSource = related && typeof related.source_id === 'string' ? related.source_id : this.learntSource;
   }
 
   private scored(token: string): Scored {
@@ -178,7 +182,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       const split = candidates.map((c) => /^(\D+?)0*(\d+a?)$/.exec(c.pos));
       hit = {
         // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
-        candidates: candidates.map(({ lemma, pos, morphemes, guess, source }) => ({ lemma, pos, morphemes, guess, source })),
+        candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related }) => ({ lemma, pos, morphemes, guess, source, related })),
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         posIds: candidates.map((c) => this.context.posId(c.pos)),
         own: split.map((m) => (m ? m[2]! : '')),
@@ -251,7 +255,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
           guess: c.guess && !entry,
           source: c.source === 'guess' && entry ? 'rule' : c.source,
           gloss: entry?.gloss || null,
-          stem_source: entry ? entry.source : c.guess ? null : this.learntSource,
+          stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : this.learntSource,
         };
       });
       readings.sort((a, b) => b.probability - a.probability);

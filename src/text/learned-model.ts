@@ -135,6 +135,12 @@ export interface LearnedModel {
   lemmas?: Lookup<number>;
   /** `stem\ttag\tclass` -> count, `stem\ttag` -> count and `stem` -> count. */
   lexicon: Lookup<number>;
+  /**
+   * A fallback stem lexicon learnt from a related language's annotated text (meta.yaml `related_lexicon`,
+   * file `related-lexicon.tsv`, keyed as `lexicon`): consulted only for a stem `lexicon` lacks with its tag,
+   * so an unseen word's reading can rest on a stem the model's own text never had.
+   */
+  related?: Lookup<number>;
   /** The ranker's weights of the features that ignore the neighbours (a loaded model's are packed). */
   weights: FeatureWeights;
   /**
@@ -155,6 +161,8 @@ export interface Candidate {
   morphemes: Morpheme[];
   guess: boolean;
   source: 'lexicon' | 'rule' | 'guess';
+  /** The stem is known only to the related language's lexicon (`LearnedModel.related`). */
+  related?: boolean;
   /** Features of the reading that do not depend on the neighbours. */
   features: string[];
   /** lemma, POS and segmentation: identifies the reading. */
@@ -443,6 +451,8 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   const pairs = ['prefix_template\tsuffix_template\tcount', ...[...model.pairs].sort(byKey).map(([k, c]) => `${k.replace(' ', '\t')}\t${c}`)];
   const lexicon = ['stem\ttag\tnoun_class\tcount'];
   for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
+  const related = ['stem\ttag\tnoun_class\tcount'];
+  for (const [key, count] of [...(model.related ?? [])].sort(byKey)) if (key.split('\t').length === 3) related.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
   const all = new Map(model.weights);
   for (const [feature, weight] of model.context?.entries() ?? []) all.set(feature, weight);
@@ -455,6 +465,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
     'pairs.tsv': pairs.join('\n') + '\n',
     'lexicon.tsv': lexicon.join('\n') + '\n',
     'weights.tsv': weights.join('\n') + '\n',
+    ...(model.related ? { 'related-lexicon.tsv': related.join('\n') + '\n' } : {}),
     'meta.yaml': yamlLibrary().stringify({ ...model.meta, language: model.language, scale: model.scale }),
   };
 }
@@ -813,19 +824,8 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   );
   const pairs = new Map<string, number>();
   yield* eachRow(read('pairs.tsv'), ([p, q, c]) => pairs.set(`${p} ${q}`, Number(c)));
-  // The three keys of each stem (addLexicon's) decoded from the bytes: flat strings.
-  const lexicon = new Map<string, number>();
-  const lexiconBytes = readFileSync(path.join(dir, 'lexicon.tsv'));
-  yield* eachByteLine(lexiconBytes, (start, tab, end) => {
-    const tagEnd = lexiconBytes.indexOf(9, tab + 1);
-    const classEnd = tagEnd < 0 || tagEnd >= end ? -1 : lexiconBytes.indexOf(9, tagEnd + 1);
-    if (classEnd < 0 || classEnd >= end) return;
-    const count = Number(lexiconBytes.toString('latin1', classEnd + 1, end));
-    for (const keyEnd of [classEnd, tagEnd, tab]) {
-      const key = lexiconBytes.toString('utf8', start, keyEnd);
-      lexicon.set(key, (lexicon.get(key) ?? 0) + count);
-    }
-  });
+  const lexicon = yield* readLexiconFile(path.join(dir, 'lexicon.tsv'));
+  const related = relatedLexiconFile(meta) ? yield* readLexiconFile(path.join(dir, relatedLexiconFile(meta)!)) : undefined;
   const features: string[] = [];
   const values: number[] = [];
   const context = new ContextWeightsBuilder();
@@ -850,11 +850,35 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
     suffixTemplates,
     pairs,
     lexicon,
+    ...(related ? { related } : {}),
     weights: new PackedWeights(features, values),
     context: context.build(),
     scale: Number(meta.scale ?? 1),
     meta,
   });
+}
+
+/** The file of a model's related-language lexicon (meta.yaml `related_lexicon.file`), if it has one. */
+export function relatedLexiconFile(meta: Record<string, unknown>): string | undefined {
+  const related = meta.related_lexicon as { file?: unknown } | undefined;
+  return related && typeof related.file === 'string' ? related.file : undefined;
+}
+
+/** A lexicon file's stems as the three keys of each (addLexicon's), decoded from the bytes: flat strings. */
+function* readLexiconFile(file: string): Generator<void, Map<string, number>> {
+  const lexicon = new Map<string, number>();
+  const bytes = readFileSync(file);
+  yield* eachByteLine(bytes, (start, tab, end) => {
+    const tagEnd = bytes.indexOf(9, tab + 1);
+    const classEnd = tagEnd < 0 || tagEnd >= end ? -1 : bytes.indexOf(9, tagEnd + 1);
+    if (classEnd < 0 || classEnd >= end) return;
+    const count = Number(bytes.toString('latin1', classEnd + 1, end));
+    for (const keyEnd of [classEnd, tagEnd, tab]) {
+      const key = bytes.toString('utf8', start, keyEnd);
+      lexicon.set(key, (lexicon.get(key) ?? 0) + count);
+    }
+  });
+  return lexicon;
 }
 
 /** Letters of a token reduced to their kind (`Aa-AAA`, `9.9`), runs collapsed. */
@@ -1034,7 +1058,10 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       }
     }
   }
-  const stems = new Map<string, [string, number, number, number] | null>();
+  // Stem facts: canonical stem, own lexicon counts (with tag and class, with tag, any), and, for a stem the
+  // own lexicon lacks with its tag, the related language's lexicon's counts (with tag and class, with tag).
+  const stems = new Map<string, StemFacts | null>();
+  const related = model.related;
   // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
   const priors: number[] = [];
   // Combination k is (option, suffix length, suffix template, stem facts, pair count) at index k of
@@ -1043,7 +1070,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   const comboOption: number[] = [];
   const comboSuffixLength: number[] = [];
   const comboSuffix: number[] = [];
-  const comboStem: Array<[string, number, number, number]> = [];
+  const comboStem: StemFacts[] = [];
   const comboPair: number[] = [];
   options.forEach(({ p, pid, pre, preCount, composed }, oi) => {
     for (const [s, sid, sufCount] of suffixHits.get(pre.stemTag) ?? []) {
@@ -1057,26 +1084,30 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
         let stem: string | null = pre.keepCase ? written : written.toLowerCase();
         stem = applyRewrite(stem, pre.rewrite);
         if (stem !== null) stem = applyRewrite(stem, suf.rewrite);
-        stemFacts =
-          stem === null || stem === ''
-            ? null
-            : [
-                stem,
-                lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2),
-                lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1),
-                lex(stem, stem, pre.stemTag, pre.nounClass, 0),
-              ];
+        if (stem === null || stem === '') stemFacts = null;
+        else {
+          const tagged = lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1);
+          const fallback = tagged === 0 && related !== undefined;
+          stemFacts = [
+            stem,
+            lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2),
+            tagged,
+            lex(stem, stem, pre.stemTag, pre.nounClass, 0),
+            fallback ? (related.get(`${stem}\t${pre.stemTag}\t${pre.nounClass}`) ?? 0) : 0,
+            fallback ? (related.get(`${stem}\t${pre.stemTag}`) ?? 0) : 0,
+          ];
+        }
         stems.set(stemKey, stemFacts);
       }
       if (stemFacts === null) continue;
-      const [, exact, tagged, any] = stemFacts;
+      const [, exact, tagged, any, relExact, relTagged] = stemFacts;
       let pair = pid < 0 ? 0 : (model.pairs.get(`${pid} ${sid}`) ?? 0);
       if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
       priors.push(
         Math.log(preCount + 1) +
           Math.log(sufCount + 1) +
           (pair > 0 ? 1 + Math.log(pair) : 0) +
-          (exact > 0 ? 4 : tagged > 0 ? 2.5 : any > 0 ? 1 : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : relExact > 0 ? 2 : relTagged > 0 ? 1.5 : any > 0 ? 1 : 0) +
           0.3 * (p + s) -
           (composed === 'bigram' ? 3 : composed === 'hyphen' ? -3 : composed ? 2 : 0) -
           (hyphen >= p && hyphen < n - s ? 3 : 0),
@@ -1092,7 +1123,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     const oi = comboOption[k]!;
     const s = comboSuffixLength[k]!;
     const sid = comboSuffix[k]!;
-    const [canonical, exact, tagged, any] = comboStem[k]!;
+    const [canonical, exact, tagged, any, relExact, relTagged] = comboStem[k]!;
     const pair = comboPair[k]!;
     const { p, pre, preCount, composed } = options[oi]!;
     const suf = model.suffixTemplates.at(sid)!;
@@ -1113,7 +1144,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     const lemma = canonical + suf.lemmaAdd;
     const lowerLemma = lemma.toLowerCase();
     const lemmaCount = (lemmas.get(lowerLemma) ?? 0) - (lowerLemma === leftOutLemma ? 1 : 0);
-    const guess = tagged === 0;
+    const fromRelated = tagged === 0 && relTagged > 0;
+    const guess = tagged === 0 && !fromRelated;
     const last = canonical.slice(-1).toLowerCase();
     const preSig = pre.before.map((m) => m.tag).join('-');
     const sufSig = suf.after.map((m) => m.tag).join('-');
@@ -1154,7 +1186,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
       ...atLeast('sucge', sufCount, pre.stemTag),
       ...atLeast('prcge', preCount, pre.stemTag),
     ];
-    return { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
+    // A stem only the related language's lexicon knows: features of its own, so the ranker learns what such a stem is worth.
+    if (fromRelated) features.push(`rel|${pre.stemTag}|${pre.pos}`, `relexact=${relExact > 0}|${pre.stemTag}`, `rellemk>0=${lemmaCount > 0}|${pre.stemTag}`, ...atLeast('relge', relTagged, pre.stemTag));
+    const candidate: Candidate = { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
+    if (fromRelated) candidate.related = true;
+    return candidate;
   };
   const order = priors.map((_, k) => k).sort((x, y) => priors[y]! - priors[x]! || x - y);
   const out: Candidate[] = [];
@@ -1165,7 +1201,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     // Past the limit, a few more readings whose stem the lexicon knows with its tag (a long word's
     // known root behind a prefix sequence the text never had whole ranks low by the rough prior).
     if (out.length >= limit + KNOWN_STEM_EXTRA) break;
-    if (out.length >= limit && comboStem[k]![2] === 0) continue;
+    if (out.length >= limit && comboStem[k]![2] === 0 && comboStem[k]![5] === 0) continue;
     // The reading a combination makes (its lemma, POS and segmentation), told before building it.
     const oi = comboOption[k]!;
     const sid = comboSuffix[k]!;
@@ -1223,6 +1259,9 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   });
   return out;
 }
+
+/** What a stem's lexicons say: canonical stem; own counts with tag and class, with tag, any; related counts with tag and class, with tag. */
+type StemFacts = [string, number, number, number, number, number];
 
 /** Every candidate of a token: its seen readings, or the templates' readings when the form is new. */
 export function candidatesOf(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] {

@@ -324,6 +324,7 @@ export function encodeModel(model: LearnedModel): Buffer {
   orderSections(prefixOrderOf(model), sections);
   tableSections('pairs', PackedTable.of(model.pairs), sections);
   tableSections('lexicon', PackedTable.of(model.lexicon), sections);
+  if (model.related) tableSections('related', PackedTable.of(model.related), sections);
   // What the first unseen word would count (`lemmaCounts`), counted now.
   tableSections('lemmas', PackedTable.of(lemmaCounts(model)), sections);
   // A model built in memory keeps its context weights among the rest (`ContextWeights.of` picks them out).
@@ -437,6 +438,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
   const formLists = array<Uint32Array>('formLists');
   const pairs = table('pairs');
   const lexicon = table('lexicon');
+  const related = header.sections['related.keys'] ? table('related') : undefined;
   const lemmas = table('lemmas');
   yield;
   const weights = table('weights');
@@ -451,6 +453,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
     suffixTemplates,
     pairs,
     lexicon,
+    ...(related ? { related } : {}),
     lemmas,
     weights,
     context,

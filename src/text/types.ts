@@ -33,7 +33,8 @@ export interface TokenAnalysis {
   /**
    * Which lexicon lists the reading's stem, by the id of its source: the cartridge lexicon's own
    * source (`lugha-zul-lexicon`, cited in the cartridge), `sadilar-ii` for the lexicon learnt from
-   * the SADiLaR-II annotated text, `cartridge` for an engine reading of a listed stem; null for a guess.
+   * the SADiLaR-II annotated text, the related lexicon's id (meta.yaml `related_lexicon.source_id`) for a stem only a related
+   * language's annotated text has (LearnedModel.related), `cartridge` for an engine reading of a listed stem; null for a guess.
    */
   stem_source: string | null;
 }
