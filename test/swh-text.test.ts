@@ -102,6 +102,30 @@ describe('Swahili running text', () => {
     assert.equal(classOf(['na'], 0), 'conjunction');
   });
 
+  it('reads the negative of -na "have" with any class concord as "have" (Makalima ch. 18: hakina, havina, hazina)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const readings = analyzer.analyzeTokens(['Kitabu', 'hiki', 'hakina', 'picha', ';', 'viti', 'havina', 'miguu']);
+    for (const i of [2, 6]) assert.deepEqual([readings[i]?.[0]?.lemma, readings[i]?.[0]?.word_class], ['na', 'have'], String(i));
+  });
+
+  it('reads a verb that agrees with the noun before it as that verb, not as the conjunction of its form (nyumba ikiwa na watu)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const [, ikiwa, na] = analyzer.analyzeTokens(['nyumba', 'ikiwa', 'na', 'watu']);
+    assert.deepEqual([ikiwa?.[0]?.lemma, ikiwa?.[0]?.word_class, na?.[0]?.word_class], ['wa', 'verb', 'preposition']);
+    // opening a clause, ikiwa is 'if'
+    assert.equal(analyzer.analyzeTokens(['Ikiwa', 'mvua', 'itanyesha'])[0]?.[0]?.word_class, 'conjunction');
+  });
+
+  it('reads a guessed verb after the reflexive ji- as the root without it (wamejitetea: tetea)', () => {
+    for (const [form, root] of [
+      ['wamejitetea', 'tetea'],
+      ['alijipodoa', 'podoa'],
+    ] as const) {
+      const [reading] = first(form);
+      assert.deepEqual([reading?.lemma, reading?.in_lexicon, reading?.words[0]?.slots.object?.id], [root, false, 'refl'], form);
+    }
+  });
+
   it("chooses between a noun and another word, and between a noun's classes, by the word that agrees with it", () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const [zamani] = analyzer.analyzeTokens(['zamani', 'za', 'kale']);
@@ -330,6 +354,12 @@ describe('Swahili running text', () => {
       assert.equal(reading?.in_lexicon, true, form);
       assert.equal(reading?.words[0]?.slots.extensions?.id, 'intensive', form);
     }
+  });
+
+  it('translates an intensive verb as its root done firmly, not as the bare root (shikilia: hold firmly)', () => {
+    const [reading] = first('anashikilia');
+    assert.deepEqual([reading?.lemma, reading?.gloss], ['shika', 'hold']);
+    assert.equal(reading?.english, 'she/he is holding someone firmly');
   });
 
   it('reads a locative in -ni as its noun', () => {
