@@ -490,6 +490,11 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(gloss(derivedVerb('know', ['causative']), they, 'future'), 'they will make someone know');
   });
 
+  it('intensive: the action done firmly, the object before "firmly"; its passive too', () => {
+    assert.equal(gloss(derivedVerb('hold', ['intensive']), sheHe, 'past', 'positive', class7), 'she/he held it (class 7) firmly');
+    assert.equal(gloss(derivedVerb('hold', ['intensive', 'passive']), sheHe, 'past'), 'she/he was held firmly');
+  });
+
   it('passive: be + past participle, also after a causative', () => {
     assert.equal(gloss(derivedVerb('love', ['passive']), sheHe, 'present_progressive'), 'she/he is loved');
     assert.equal(gloss(derivedVerb('give', ['passive']), I, 'past', 'positive', class7), 'I was given it (class 7)');

@@ -60,6 +60,9 @@ export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: st
     if (cell.word_class !== 'verb' && !morphs.some((m) => m.slot === 'prefix' && m.form !== '')) s -= 2.5;
     // Agreeing classes have few stems, mostly listed: a guessed one is less likely than a guessed verb or noun.
     if (cell.word_class !== 'verb' && cell.word_class !== 'noun') s -= 1.5;
+    // A guessed stem read after the reflexive marker before the same letters read as part of the stem:
+    // the reflexive is a common slot, a root that begins with its letters rare (-jitokeza: ji-tokeza).
+    if (cell.object === 'refl') s += 1;
   }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;

@@ -140,7 +140,7 @@ export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
 }
 
 /** What a verb extension does to the English verb (the ids of `derivationMeanings` in cartridge.ts). */
-export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal';
+export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal' | 'intensive';
 
 /** Tenses that report a completed event: there a stative reads as a change of state ('it got broken'). */
 const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
@@ -165,8 +165,8 @@ export function isPerfective(tense: GlossTense): boolean {
 /**
  * The English verb of a derived verb, the derivations applied in order: applicative 'read for/to _',
  * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable' (or, in a
- * perfective tense, 'get broken'), reciprocal 'love each other'. `_` marks where the object goes
- * (englishGloss puts 'someone' there without one).
+ * perfective tense, 'get broken'), reciprocal 'love each other', intensive (the persistive, a doubled
+ * applicative) 'hold _ firmly'. `_` marks where the object goes (englishGloss puts 'someone' there without one).
  */
 export function derivedVerb(verb: string, derivations: readonly Derivation[], perfective = false): string {
   let english = verb.trim().toLowerCase();
@@ -179,7 +179,7 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     else if (d === 'passive') {
       // 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to'; 'love' -> 'be loved'.
       const participle = inflect(head).pastParticiple;
-      english = gap === 0 ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
+      english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
     } else if (d === 'stative') {
       const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
       english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
@@ -189,6 +189,8 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     // reciprocal/associative -an-: Bostoen, Dom & Segerer 2015, Linguistics 53(4), abstract p. 731; 'sometimes
     // a collective action': makalima.online.fr, E_Chap40, 'The Reciprocal Form').
     else if (d === 'reciprocal' && previous !== 'stative') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
+    // the intensive says the action is done firmly or persistently: shikilia 'hold _ firmly' (shika 'hold')
+    else if (d === 'intensive') english = gap >= 0 ? `${english} firmly` : `${english} _ firmly`;
     previous = d;
   }
   return english;
