@@ -220,15 +220,10 @@ for (const [form, counts] of formCounts)
 
 /** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
 const LEMMA_EXTRA = Number(values['lemma-extra']);
+/** What the text taught, the same in the model trained here and in the files written at the end. */
+const parts = { language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, ...(related ? { related } : {}) };
 const model = indexModel({
-  language,
-  readings,
-  forms,
-  prefixTemplates,
-  suffixTemplates,
-  pairs,
-  lexicon,
-  ...(related ? { related } : {}),
+  ...parts,
   weights: new Map(),
   scale: 1,
   meta: { lemma_extra: LEMMA_EXTRA },
@@ -369,14 +364,7 @@ const learnt = new Map<string, number>();
 for (let f = 0; f < weights.length; f++) if (Math.abs(weights[f]!) >= 0.0005) learnt.set(featureNames[f]!, weights[f]!);
 
 const files = serializeModel({
-  language,
-  readings,
-  forms,
-  prefixTemplates,
-  suffixTemplates,
-  pairs,
-  lexicon,
-  ...(related ? { related } : {}),
+  ...parts,
   weights: learnt,
   scale: bestScale,
   meta: {
