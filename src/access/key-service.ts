@@ -39,6 +39,8 @@ export interface IssuedKey {
 }
 
 const MAX_NAME_LENGTH = 100;
+/** An `Authorization` header carrying a key: `Bearer <key>`. */
+const BEARER = /^Bearer +(\S+) *$/i;
 
 /**
  * Tells every instance that a key changed (revoked, rotated), so each drops what it cached.
@@ -187,7 +189,7 @@ export class KeyService {
     if (authorization === undefined || authorization.trim() === '') {
       return fail('key_missing', 'send your API key as "Authorization: Bearer <key>"');
     }
-    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (!match) return fail('key_malformed', 'the Authorization header must be "Bearer <key>"');
     const token = match[1]!;
     if (!isWellFormedKey(token)) return fail('key_malformed', 'a Lugha key is "lugha_" followed by 43 letters and digits');
@@ -205,7 +207,7 @@ export class KeyService {
    */
   cachedPrincipal(authorization: string | undefined): Principal | undefined {
     if (authorization === undefined) return undefined;
-    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (!match || !isWellFormedKey(match[1]!)) return undefined;
     const cached = this.#cached(hashKey(match[1]!), performance.now());
     if (!cached) return undefined;

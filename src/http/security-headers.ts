@@ -34,26 +34,17 @@ export function securityHeaders(options: Parameters<typeof helmet>[0]): Record<s
  * made a closure and joined the exposed headers again each time.
  */
 export function simpleCorsHeaders(origins: readonly string[], exposedHeaders: readonly string[]): (request: FastifyRequest, reply: FastifyReply) => void {
-  const expose = exposedHeaders.join(', ');
-  if (origins.includes('*')) {
-    const fixed = { 'access-control-allow-origin': '*', 'access-control-expose-headers': expose };
-    return (_request, reply) => {
-      reply.headers(fixed);
-    };
-  }
-  const listed = new Set(origins);
+  const linesFor = simpleCorsLines(origins, exposedHeaders);
   return (request, reply) => {
-    reply.header('vary', 'Origin');
-    const origin = request.headers.origin;
-    if (origin !== undefined && listed.has(origin)) reply.header('access-control-allow-origin', origin);
-    reply.header('access-control-expose-headers', expose);
+    const lines = linesFor(request.headers.origin);
+    for (let i = 0; i < lines.length; i += 2) reply.header(lines[i]!, lines[i + 1]!);
   };
 }
 
 /**
- * The header lines `simpleCorsHeaders` writes for a request with this `Origin`, as name, value,
- * name, value (lower-case names, in its order): for src/http/early-answer.ts, which writes them
- * without a Fastify reply.
+ * The CORS header lines of a request with this `Origin`, as name, value, name, value (lower-case
+ * names, in the order they are written): what `simpleCorsHeaders` writes on a Fastify reply and
+ * src/http/early-answer.ts writes without one.
  */
 export function simpleCorsLines(origins: readonly string[], exposedHeaders: readonly string[]): (origin: string | undefined) => readonly string[] {
   const expose = exposedHeaders.join(', ');

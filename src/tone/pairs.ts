@@ -125,6 +125,8 @@ function strip(i: LanguageItem): ToneItem {
   return { form: i.form, segments: i.segments, tones: i.tones, gloss: i.gloss, source: i.source };
 }
 
+/** The combining diacritics of the blocks PLAIN_CLUSTERS admits (each extends the character before it). */
+const MARKS = '\\u0300-\\u036F\\u1AB0-\\u1AFF\\u1DC0-\\u1DFF\\u20D0-\\u20FF\\uFE20-\\uFE2F';
 /**
  * Text in which every user-perceived character (UAX #29 grapheme cluster) is one character of
  * these ranges followed by its combining diacritics: Latin letters and punctuation, IPA, Greek
@@ -132,9 +134,9 @@ function strip(i: LanguageItem): ToneItem {
  * Hangul, regional-indicator or joiner character, and every combining diacritic of the listed
  * blocks extends the character before it, so a cluster is one character and the marks after it.
  */
-const PLAIN_CLUSTERS = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u024F\u0250-\u02FF\u0370-\u03FF\u1D00-\u1DBF\u1E00-\u1EFF\u2010-\u2027\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]*$/u;
-const CLUSTER =
-  /[^\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F][\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]*|[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F]+/gu;
+const PLAIN_CLUSTERS = new RegExp(`^[\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u024F\\u0250-\\u02FF\\u0370-\\u03FF\\u1D00-\\u1DBF\\u1E00-\\u1EFF\\u2010-\\u2027${MARKS}]*$`, 'u');
+/** One cluster of such text: a character and the marks after it, or marks with no character before them. */
+const CLUSTER = new RegExp(`[^${MARKS}][${MARKS}]*|[${MARKS}]+`, 'gu');
 
 /**
  * Made only for text outside PLAIN_CLUSTERS (no word of the tone data so far): an Intl.Segmenter
