@@ -473,4 +473,43 @@ describe('Swahili running text', () => {
     // not after another word
     assert.notEqual(read(['tuliona', 'kisaikolojia'], 1)[1], 'manner_adverb');
   });
+
+  it('reads the negative present of -na "have" in every person as -na (sina, huna, hatuna, hamna; Makalima ch. 18)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const tokens = ['Mimi', 'sina', 'pesa', ',', 'wewe', 'huna', 'kazi', ',', 'sisi', 'hatuna', 'shamba', 'na', 'ninyi', 'hamna', 'nyumba', '.'];
+    const readings = analyzer.analyzeTokens(tokens);
+    for (const i of [1, 5, 9, 13]) assert.deepEqual([readings[i]?.[0]?.lemma, readings[i]?.[0]?.word_class, readings[i]?.[0]?.pos], ['na', 'have', 'V'], tokens[i]);
+    // each with its person, as the positive nina, una, tuna, mna
+    assert.deepEqual(
+      ['sina', 'huna', 'hatuna', 'hamna'].map((w) => first(w).find((a) => a.features.word_class === 'have')?.features.subject),
+      ['1sg', '2sg', '1pl', '2pl'],
+    );
+  });
+
+  it("reads ki- + the stem of a people's noun as the language, a class 7 noun with its capital (Kiingereza of Mwingereza)", () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const tokens = ['Kiingereza', 'ni', 'lugha', 'ngumu', ',', 'lakini', 'wanasema', 'Kichina', 'na', 'kireno', 'vizuri', '.'];
+    const first = analyzer.analyzeTokens(tokens).map((r) => r[0]);
+    assert.deepEqual([first[0]?.lemma, first[0]?.pos], ['Kiingereza', 'N07']);
+    assert.deepEqual([first[7]?.lemma, first[7]?.pos], ['Kichina', 'N07']);
+    assert.deepEqual([first[9]?.lemma, first[9]?.pos], ['Kireno', 'N07']);
+    // a ki- word on the stem of a noun that names no people stays the manner adverb (kindugu 'brotherly')
+    assert.equal(analyzer.analyzeTokens(['waliishi', 'kindugu'])[1]?.[0]?.word_class, 'manner_adverb');
+  });
+
+  it("reads a headline's unknown verbs as verbs and a sentence-opening infinitive as the subject it is, not as names", () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    // a title-case headline: every long word capitalised; the verbs' roots are in no lexicon here
+    const headline = analyzer.analyzeTokens(['Wakulima', 'wa', 'Kenya', 'Wamegoma', 'Kudai', 'Bei', 'Nzuri']).map((r) => r[0]);
+    assert.deepEqual([headline[3]?.lemma, headline[3]?.word_class], ['goma', 'verb']);
+    assert.deepEqual([headline[4]?.lemma, headline[4]?.word_class], ['dai', 'verb']);
+    assert.equal(headline[2]?.word_class, 'proper_noun');
+    // an infinitive opening a sentence before a verb without a subject concord (hu-) or of class 15
+    for (const verb of ['husaidia', 'kunasaidia']) {
+      const opening = analyzer.analyzeTokens(['Kuchanjwa', verb, 'watoto', '.'])[0]?.[0];
+      assert.deepEqual([opening?.lemma, opening?.word_class], ['chanja', 'verb'], verb);
+    }
+    // a name before a verb that cannot take it as subject stays a name (Amina ni ...)
+    assert.equal(analyzer.analyzeTokens(['Amina', 'ni', 'mwalimu', '.'])[0]?.[0]?.word_class, 'proper_noun');
+  });
 });

@@ -17,7 +17,8 @@ const text = z.string().trim();
 const WORD = /^\S(.*\S)?$/u;
 const CLASS_NAME = /^[a-z_]+$/;
 const FLAGS = /^[a-z_]+( *, *[a-z_]+)*$/;
-const NOUN_CLASS = /^\d{1,2}[a-z]?$/;
+// A noun class id (1, 1a, 9); an invariable word may instead agree with a person (1sg .. 2pl: sina 'I have not').
+const NOUN_CLASS = /^(\d{1,2}[a-z]?|[12](sg|pl))$/;
 const word = z.string().regex(WORD, 'no leading or trailing space');
 
 /** One row as written: every column a string (an empty cell is ''), with what each may hold. */
@@ -30,8 +31,8 @@ export const lexiconRowSchema = z
     gloss: word,
     /** Comma-separated flags: `short`, `keeps_fv`, `capital`, `underived` and `perfect_state` are read by the engine; others annotate. */
     flags: z.union([z.literal(''), z.string().regex(FLAGS, 'comma-separated flag names (short, keeps_fv, ...)')]),
-    /** Nouns: the class id (1, 1a, 9, ...); an invariable word: the class it agrees with. */
-    noun_class: z.union([z.literal(''), z.string().regex(NOUN_CLASS, 'a noun class id such as 1, 1a or 9')]),
+    /** Nouns: the class id (1, 1a, 9, ...); an invariable word: the class or person (1sg, 2pl) it agrees with. */
+    noun_class: z.union([z.literal(''), z.string().regex(NOUN_CLASS, 'a noun class id such as 1, 1a or 9, or a person such as 1sg')]),
     /** An irregular plural, '-' for none. */
     plural: text,
     /** An invariable word written otherwise than its lemma. */

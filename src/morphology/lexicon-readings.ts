@@ -193,7 +193,8 @@ export class LexiconReadings {
   invariableReadings(word: string): Analysis[] {
     this.#invariables ??= runSteps(this.#invariableSteps());
     return (this.#invariables.get(word) ?? []).map(({ entry, rank }) => {
-      const agreement = entry.noun_class !== undefined && this.generator.row(`c${entry.noun_class}`) ? `c${entry.noun_class}` : undefined;
+      // The row agrees with a noun class (`9`: row c9) or a person (`1sg`: sina 'I have not').
+      const agreement = entry.noun_class === undefined ? undefined : [`c${entry.noun_class}`, entry.noun_class].find((id) => this.generator.row(id));
       const cell: Cell = { word_class: entry.word_class, polarity: 'positive', ...(agreement ? { subject: agreement } : {}) };
       const generated: Generated = { surface: word, words: [{ surface: word, morphs: [{ slot: 'stem', form: word }], rules: [], polarity: 'positive' }] };
       // A closed-class word is read as the lexicon lists it; rows of the same form keep their order.

@@ -174,6 +174,12 @@ const textContextSchema = z
                 replaces: z.string().default(''),
                 /** The noun classes whose prefixes the derived noun takes (1, 2: the agent; 14: the act). */
                 classes: z.array(z.string().min(1)).min(1),
+                /**
+                 * The base is a noun of this class, its own prefix in place of the derived noun's (the language
+                 * Kifaransa = ki- + the stem of Mfaransa 'French person'); it must carry the lexicon's `capital`
+                 * flag (a noun of a people), whose capital the derived noun keeps.
+                 */
+                base_class: z.string().min(1).optional(),
               })
               .strict(),
           )
@@ -224,6 +230,8 @@ interface ReadingFacts {
   agrees: string[];
   /** The verb extensions of the reading (passive, reciprocal, ...). */
   extensions: string[];
+  /** A verb reading's marking: an infinitive (ku-), or a finite form with a tense, aspect or relative marker. */
+  verbal?: 'infinitive' | 'finite';
 }
 
 /** Terminal punctuation: the next word starts a sentence. */
@@ -284,7 +292,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * or when it has no known reading and its shape is one the language's own words never have
    * (context.yaml `foreign_shapes`, e.g. a final consonant or a letter its spelling does not use).
    * In a title-case sentence (a headline: see `titleCase`) the capital marks the title, not a name: there
-   * a capitalised word is a name only when it has no known reading (or is one of a character's name pair).
+   * a capitalised word is a name only when it has no known reading and is not read as a marked verb (its
+   * likeliest guess a verb, one of its guesses an infinitive or a verb with a tense, aspect or relative
+   * marker: `Kudai`, `Imejitenga` stay verbs), or is
+   * one of a character's name pair.
    */
   #names(tokens: readonly string[], all: readonly TokenAnalysis[][]): Set<number> {
     const names = new Set<number>();
@@ -308,7 +319,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!capital[i]) return;
       if (pairs.has(i)) names.add(i);
       else if (title[i]) {
-        if (known(i).length === 0) names.add(i);
+        if (known(i).length === 0 && !this.#verbal(all[i]!)) names.add(i);
       } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || (names.has(i - 1) && !known(i).some(isNoun))) names.add(i);
@@ -332,9 +343,17 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const verb = next.find((r) => !r.guess);
     if (!verb || !['verb', 'have', 'copula'].includes(verb.word_class) || verb !== next[0]) return false;
     const guess = readings[0];
-    if (!guess || guess.word_class !== 'noun') return true;
     const subject = this.#facts.get(verb)?.agrees ?? [];
+    // An infinitive is a noun of class 15 and a subject like any other (`Kuambukizwa hutokea`; Ashton 1944,
+    // the infinitive as a noun of the ku- class).
+    if (guess && this.#facts.get(guess)?.verbal === 'infinitive') return subject.length > 0 && !subject.includes('15');
+    if (!guess || guess.word_class !== 'noun') return true;
     return subject.length > 0 && !(this.#facts.get(guess)?.agrees ?? []).some((c) => subject.includes(c));
+  }
+
+  /** Whether a word's likeliest reading is a verb and one of its verb readings is marked as one (an infinitive, a tense, aspect or relative marker). */
+  #verbal(readings: readonly TokenAnalysis[]): boolean {
+    return readings[0]?.word_class === 'verb' && readings.some((r) => r.word_class === 'verb' && this.#facts.get(r)?.verbal !== undefined);
   }
 
   /** A token read first as a proper name (lemma as written), its other readings after it. */
@@ -491,9 +510,11 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * A word no lexicon knows that is a noun made from a known verb or noun (context.yaml `derived_nouns`:
    * the agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji
    * 'mining' = u- + chimb(a) + -aji; wanaharakati 'activists' = w- + ana + harakati): the noun's reading,
-   * its citation form the singular's, first.
+   * its citation form the singular's, first. A language made from a people's noun (`base_class`: Kifaransa of
+   * Mfaransa) comes first even when the word has known readings (the manner adverb ki- + the people's stem,
+   * 'in the French way', is the rarer reading); the other patterns only for a word no lexicon knows.
    */
-  #derived(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+  #derived(form: string, readings: TokenAnalysis[], known: boolean): TokenAnalysis[] {
     const spec = this.#textContext()?.derived_nouns;
     const engine = this.morphology.engine(this.language);
     if (!spec || !engine.ok) return readings;
@@ -501,6 +522,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const fits = (stem: string, p: { stem?: string | undefined }) => p.stem === undefined || new RegExp(p.stem, 'u').test(stem);
     const lower = form.toLowerCase();
     for (const pattern of spec.patterns) {
+      if (known && pattern.base_class === undefined) continue;
       if (!lower.endsWith(pattern.suffix)) continue;
       const rest = lower.slice(0, lower.length - pattern.suffix.length);
       for (const id of pattern.classes) {
@@ -510,13 +532,21 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           const root = rest.slice(prefix.full.length);
           if (!root.startsWith(pattern.before) || !fits(root, prefix)) continue;
           const base = root.slice(pattern.before.length) + pattern.replaces;
-          if (base.length < 2 || !this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && r.lemma === base)) continue;
+          if (base.length < 2) continue;
+          let capital = false;
+          if (pattern.base_class !== undefined) {
+            const own = classes.find((c) => c.id === pattern.base_class)?.prefixes ?? [];
+            const people = own.filter((q) => fits(base, q)).map((q) => q.full + base);
+            if (!people.some((word) => this.readings(word).some((r) => r.word_class === pattern.from && !r.guess && r.lemma.toLowerCase() === word && this.#capital(word, r.word_class)))) continue;
+            capital = true;
+          } else if (!this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && r.lemma === base)) continue;
           const stem = root + pattern.suffix;
           const singular = classes.find((c) => c.plural === id) ?? cls!;
           const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
           const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
+          const lemma = citation.lemma + stem;
           const reading: TokenAnalysis = {
-            lemma: citation.lemma + stem,
+            lemma: capital ? lemma.charAt(0).toUpperCase() + lemma.slice(1) : lemma,
             pos: this.#tag('noun', id),
             word_class: 'noun',
             morphemes: [
@@ -582,12 +612,21 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
       const tags = this.#textContext()?.morpheme_tags;
       if (tags) reading.morphemes = morphemeTags(reading, agrees, tags);
-      this.#facts.set(reading, { agrees: agrees !== undefined ? [agrees] : [], extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)) });
+      const verbal = v.features.word_class !== 'verb' ? undefined : v.features.mood === 'infinitive' ? 'infinitive' : v.words.some((w) => w.slots.tam?.form || w.slots.relative?.form) ? 'finite' : undefined;
+      this.#facts.set(reading, {
+        agrees: agrees !== undefined ? [agrees] : [],
+        extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)),
+        ...(verbal ? { verbal } : {}),
+      });
       return reading;
     });
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
-    if (!readings.some((r) => !r.guess)) readings = this.#derived(form, readings);
+    readings = this.#derived(
+      form,
+      readings,
+      readings.some((r) => !r.guess),
+    );
     if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(form, readings);
     return readings;
