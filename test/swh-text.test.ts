@@ -512,4 +512,14 @@ describe('Swahili running text', () => {
     // a name before a verb that cannot take it as subject stays a name (Amina ni ...)
     assert.equal(analyzer.analyzeTokens(['Amina', 'ni', 'mwalimu', '.'])[0]?.[0]?.word_class, 'proper_noun');
   });
+
+  it('guesses the passive of a loan verb in -i that no lexicon knows as that verb (lilitafitiwa: tafiti), and -ewa as a native -ea verb', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const read = (tokens: string[]) => analyzer.analyzeTokens(tokens).at(-1)?.[0];
+    // tafiti 'research' and tathmini 'evaluate' are in no lexicon here: the passive's -iw- follows the loan's own -i
+    assert.deepEqual([read(['jambo', 'hilo', 'lilitafitiwa'])?.lemma, read(['jambo', 'hilo', 'lilitafitiwa'])?.word_class], ['tafiti', 'verb']);
+    assert.equal(read(['mradi', 'huo', 'ulitathminiwa'])?.lemma, 'tathmini');
+    // -ew- after a consonant stays the passive of an -ea verb (tetea 'defend': kutetewa), not a loan in -e
+    assert.equal(read(['haki', 'ilitetewa'])?.lemma, 'tetea');
+  });
 });

@@ -123,9 +123,24 @@ const extensionSchema = z
     /**
      * Allomorphs: the first that fits the stem before it wins. `after`: a pattern the stem must end in;
      * `root_only`: only right after the root, not after another extension; `own_fv`: only (true) or
-     * never (false) after a root that keeps its own final vowel (loan verbs: jibu -> jibiwa).
+     * never (false) after a root that keeps its own final vowel (loan verbs: jibu -> jibiwa); `guess_vowel`:
+     * a word whose root no lexicon knows, ending in this form, is also guessed as a loan verb ending in this
+     * vowel (shauriwa: shauri), beside the guess of a root in the default final vowel (the passive only).
      */
-    forms: z.array(z.object({ form: z.string(), after: z.string().optional(), root_only: z.boolean().default(false), own_fv: z.boolean().optional() })).min(1),
+    forms: z
+      .array(
+        z.object({
+          form: z.string(),
+          after: z.string().optional(),
+          root_only: z.boolean().default(false),
+          own_fv: z.boolean().optional(),
+          guess_vowel: z
+            .string()
+            .regex(/^[a-z]$/u)
+            .optional(),
+        }),
+      )
+      .min(1),
     /**
      * Lexical derivatives that no allomorph predicts: stem (lemma form) -> derived stem
      * (lala -> laza, ona -> onyesha, pa -> pewa). Keyed by the stem the extension attaches to.

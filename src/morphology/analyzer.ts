@@ -276,7 +276,8 @@ export class Analyzer {
    * A root that ends in a verb extension of the cartridge (zaliw = za + passive liw, vunjiw
    * = vunj + applicative i + passive w) is also read as the shorter root with the extensions, when
    * that root is in the lexicon, or, for the passive alone, as a guess (the passive is the one
-   * extension whose allomorphs few roots end in). The shorter root may be cited with its own final
+   * extension whose allomorphs few roots end in; a form marked `guess_vowel` also as a guessed loan verb
+   * in that vowel). The shorter root may be cited with its own final
    * vowel (jibiw: jibu), be a vowel stem (sahauliw: sahau), or be what a rule at the root's end
    * rewrote (banjw: bamb + w); a lexical derivative (julish, pew) is read as the verb it derives
    * from. Every reading is verified by generation.
@@ -292,12 +293,15 @@ export class Analyzer {
       }
       for (const form of new Set(extension.forms.map((f) => f.form))) {
         if (root.length <= form.length || !root.endsWith(form)) continue;
+        // A form the cartridge marks `guess_vowel` is also guessed after a loan verb's own final vowel (shauriwa: shauri).
+        const ownVowel = extension.forms.find((f) => f.form === form && f.guess_vowel !== undefined)?.guess_vowel;
         for (const base of this.#bases(root.slice(0, -form.length), form)) {
           if (!/[aeiou]/u.test(base) && base.length < 2) continue;
           const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
           for (const lemma of lemmas) {
             const known = this.generator.lexeme(lemma).inLexicon;
-            if (known || (depth === 0 && extension.id === 'passive' && lemma === base + fv)) consider(lemma, { ...cell, extensions });
+            const guessed = depth === 0 && extension.id === 'passive' && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
+            if (known || guessed) consider(lemma, { ...cell, extensions });
           }
           this.#extended(base, { ...cell, extensions }, consider, depth + 1);
         }
