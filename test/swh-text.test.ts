@@ -472,6 +472,8 @@ describe('Swahili running text', () => {
     assert.deepEqual(read(['jalada', 'la', 'kitabu'], 2), ['kitabu', 'noun']);
     // not after another word
     assert.notEqual(read(['tuliona', 'kisaikolojia'], 1)[1], 'manner_adverb');
+    // written with a capital, it is made on a name (Kisovieti on Sovieti): the stem keeps the capital
+    assert.deepEqual(read(['serikali', 'ya', 'Kisovieti'], 2), ['Sovieti', 'manner_adverb']);
   });
 
   it('reads the negative present of -na "have" in every person as -na (sina, huna, hatuna, hamna; Makalima ch. 18)', () => {

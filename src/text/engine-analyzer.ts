@@ -574,8 +574,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const stem = token.slice(spec.prefix.length);
     if (stem.length < spec.min_stem || !/^\p{L}+$/u.test(stem)) return readings;
     const tags = this.#textContext()?.morpheme_tags?.slots[spec.word_class] ?? {};
+    // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital.
+    const capital = /^\p{Lu}/u.test(token);
     const reading: TokenAnalysis = {
-      lemma: stem,
+      lemma: capital ? stem.charAt(0).toUpperCase() + stem.slice(1) : stem,
       pos: this.#tag(spec.word_class, undefined),
       word_class: spec.word_class,
       morphemes: [
