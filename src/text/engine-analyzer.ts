@@ -128,7 +128,13 @@ const contextRuleSchema = z
     word: z.string().optional(),
     prefer: z.string(),
     after: z
-      .object({ lemma: z.array(z.string()).default([]), extension: z.array(z.string()).default([]), word_class: z.array(z.string()).default([]) })
+      .object({
+        lemma: z.array(z.string()).default([]),
+        extension: z.array(z.string()).default([]),
+        word_class: z.array(z.string()).default([]),
+        /** Word classes that may stand between (the rule looks past words read first as these: ikaandikwa baadaye na ...). */
+        across: z.array(z.string()).default([]),
+      })
       .strict()
       .optional(),
     agrees_with_next: z.boolean().default(false),
@@ -268,7 +274,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
       if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
-      readings = this.#adjust(token, readings, context, previousWord(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
+      readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
     });
@@ -379,8 +385,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /** The readings with the context rules applied: each rule that holds adds its weight to the log-odds of the readings it prefers (known stems only). */
-  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, previous: TokenAnalysis | undefined, next: TokenAnalysis[]): TokenAnalysis[] {
+  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, before: ReadonlyArray<TokenAnalysis | undefined>, next: TokenAnalysis[]): TokenAnalysis[] {
     if (readings.length < 2) return readings;
+    const previous = before[0];
     const lower = token.toLowerCase();
     const bonus = readings.map(() => 0);
     for (const rule of context.rules) {
@@ -393,9 +400,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.after) {
-        const facts = previous && this.#facts.get(previous);
-        const holds =
-          previous !== undefined && (rule.after.lemma.includes(previous.lemma) || rule.after.word_class.includes(previous.word_class) || (facts?.extensions ?? []).some((e) => rule.after!.extension.includes(e)));
+        const after = rule.after;
+        const word = before.find((r) => r === undefined || !after.across.includes(r.word_class));
+        const facts = word && this.#facts.get(word);
+        const holds = word !== undefined && (after.lemma.includes(word.lemma) || after.word_class.includes(word.word_class) || (facts?.extensions ?? []).some((e) => after.extension.includes(e)));
         if (!holds) continue;
       }
       readings.forEach((r, k) => {
@@ -737,6 +745,13 @@ function titleCase(tokens: readonly string[], capital: readonly boolean[]): bool
 function previousWord(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): TokenAnalysis | undefined {
   const k = i - 1;
   return k >= 0 && /[\p{L}\p{Nd}]/u.test(tokens[k]!) ? chosen[k] : undefined;
+}
+
+/** The first readings chosen for the words before token i, nearest first, back to punctuation or the start. */
+function wordsBefore(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): Array<TokenAnalysis | undefined> {
+  const out: Array<TokenAnalysis | undefined> = [];
+  for (let k = i - 1; k >= 0 && /[\p{L}\p{Nd}]/u.test(tokens[k]!); k--) out.push(chosen[k]);
+  return out;
 }
 
 /** The index of the word right after token i, or -1 when punctuation or the end comes first. */
