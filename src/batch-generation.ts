@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { batchItemResultSchema, batchRequestSchema, paradigmSchema } from './morphology-api.js';
 import type { ConjugateInput, MorphologyService } from './morphology/service.js';
 import { ok, problem, problemOf, type Result } from './result.js';
+import { runStepsInSlices, type Steps } from './steps.js';
 
 const lengthOf = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
 
@@ -72,11 +73,20 @@ export function planBatch(morphology: MorphologyService, request: BatchRequest):
   });
 }
 
-/** Generates every form of `plan`; a failed item is reported in its place. */
-export function runBatch(morphology: MorphologyService, plan: BatchPlan): BatchItemResult[] {
+/**
+ * Generates every form of `plan`, a failed item reported in its place, in slices of about
+ * `sliceMs` with a turn of the event loop between them (thousands of forms take hundreds of ms).
+ */
+export function runBatchInSlices(morphology: MorphologyService, plan: BatchPlan, sliceMs = 10): Promise<BatchItemResult[]> {
+  return runStepsInSlices(batchSteps(morphology, plan), sliceMs);
+}
+
+/** The batch as steps, one form a step. */
+function* batchSteps(morphology: MorphologyService, plan: BatchPlan): Steps<BatchItemResult[]> {
   const results: BatchItemResult[] = [];
   let index = 0;
   for (const input of plan.inputs()) {
+    yield;
     const outcome = morphology.conjugate(input);
     results.push(outcome.ok ? { index, ok: true, result: outcome.value } : { index, ok: false, error: problemOf(outcome) });
     index++;

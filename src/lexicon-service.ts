@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { languageCode } from './morphology-api.js';
-import type { LanguageEngine, MorphologyService } from './morphology/service.js';
+import type { AnalysisView, LanguageEngine, MorphologyService } from './morphology/service.js';
 import { fail, ok, type Result } from './result.js';
 
 /** The engine for `language`, or a failure naming `language` and listing the installed languages. */
@@ -197,11 +197,21 @@ export type Decomposition = z.infer<typeof decompositionSchema>;
 export function decompose(morphology: MorphologyService, form: string, language: string): Result<Decomposition> {
   const engine = engineFor(morphology, language);
   if (!engine.ok) return engine;
-  const analysed = morphology.analyze(form, engine.value.iso);
+  return decomposition(form, engine.value.iso, morphology.analyze(form, engine.value.iso));
+}
+
+/** `decompose` for a request path: the same decompositions, the analysis run in slices that yield to the event loop (MorphologyService.analyzeInSlices). */
+export async function decomposeInSlices(morphology: MorphologyService, form: string, language: string): Promise<Result<Decomposition>> {
+  const engine = engineFor(morphology, language);
+  if (!engine.ok) return engine;
+  return decomposition(form, engine.value.iso, await morphology.analyzeInSlices(form, engine.value.iso));
+}
+
+function decomposition(form: string, iso: string, analysed: Result<AnalysisView[]>): Result<Decomposition> {
   if (!analysed.ok) return analysed;
   return ok({
     form,
-    language: engine.value.iso,
+    language: iso,
     decompositions: analysed.value.map((a) => {
       const words = a.words.map((w) => ({
         surface: w.surface,

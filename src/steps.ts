@@ -4,6 +4,9 @@
  * background that keeps a server answering (learnt text models, tone data).
  */
 
+/** Work as steps: `yield` between steps, the result returned at the end. */
+export type Steps<T> = Generator<void, T>;
+
 /** Runs steps to their end at once. */
 export function runSteps<T>(steps: Generator<void, T>): T {
   let step = steps.next();

@@ -13,7 +13,7 @@ import { enumerateCells } from './paradigm-cells.js';
 import { FrameBuilder } from './frame-builder.js';
 import { LexiconReadings } from './lexicon-readings.js';
 import { literalRewrites, rewrittenAgain, stemRewrites, undo, type LiteralRewrite, type StemRewrite } from './rule-literals.js';
-import { runStepsInSlices } from '../steps.js';
+import { runSteps, runStepsInSlices, type Steps } from '../steps.js';
 
 export type { Analysis } from './analysis-ranking.js';
 export { enumerateCells } from './paradigm-cells.js';
@@ -111,25 +111,42 @@ export class Analyzer {
 
   /** Every analysis of `surface`, most plausible first. */
   analyze(surface: string): Analysis[] {
+    return runSteps(this.analysisSteps(surface));
+  }
+
+  /**
+   * `analyze` in slices of about `sliceMs` with a turn of the event loop between them: the same
+   * analyses, but a long or pathological word (a hundred letters that many frames match) never
+   * holds a server's event loop for the tens of ms its analysis takes.
+   */
+  analyzeInSlices(surface: string, sliceMs = 10): Promise<Analysis[]> {
+    return runStepsInSlices(this.analysisSteps(surface), sliceMs);
+  }
+
+  /** The analysis as steps (`yield` between a frame's proposals and the next): run by `analyze` at once, by `analyzeInSlices` in slices. */
+  *analysisSteps(surface: string): Steps<Analysis[]> {
     const given = surface.trim().normalize('NFC');
     if (!given) return [];
-    const exact = this.#analyze(given);
+    const exact = yield* this.#analyze(given);
     const lower = given.toLowerCase();
     // A capitalised word (the first of a sentence) is also read in lower case unless the lexicon knows it as written;
     // between two guesses alike, the one that keeps the capital (a name) comes first.
     // A guess that holds only once the capital is dropped is weaker still: a capital inside a sentence marks a name.
-    const lowered = () => this.#analyze(lower).map((a) => (a.in_lexicon ? a : { ...a, score: a.score - 3 }));
-    const found = lower === given || exact.some((a) => a.in_lexicon) ? exact : byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...lowered()]);
+    let found = exact;
+    if (lower !== given && !exact.some((a) => a.in_lexicon)) {
+      const lowered = (yield* this.#analyze(lower)).map((a) => (a.in_lexicon ? a : { ...a, score: a.score - 3 }));
+      found = byScore([...exact.map((a) => ({ ...a, score: a.score + 0.001 })), ...lowered]);
+    }
     const space = given.indexOf(' ');
     if (found.length > 0 || space < 0) return found;
     // A verb with a complement (ngihlala phansi): the first word inflects, the rest is part of the lemma.
     const rest = given.slice(space + 1);
-    return this.analyze(given.slice(0, space))
+    return (yield* this.analysisSteps(given.slice(0, space)))
       .filter((a) => a.cell.word_class === 'verb')
       .map((a) => ({ ...a, lemma: `${a.lemma} ${rest}`, generated: this.generator.generate(`${a.lemma} ${rest}`, a.cell) }));
   }
 
-  #analyze(word: string): Analysis[] {
+  *#analyze(word: string): Steps<Analysis[]> {
     const plain = this.#plain;
     // Input written without the optional marks (vowel length) matches forms that have them.
     const unmarked = plain(word) === word;
@@ -192,6 +209,7 @@ export class Analyzer {
       const deletedIds = new Set<number>();
       for (const d of deletions) for (const id of frames.at(word.slice(0, i) + d.from)) if (!own.includes(id)) deletedIds.add(id);
       for (const id of [...own, ...deletedIds]) {
+        yield;
         const frame = frames.frame(id);
         const deleted = deletedIds.has(id);
         if (frame.cells[0]!.word_class === 'verb' && !deleted) {
@@ -267,7 +285,11 @@ export class Analyzer {
     // (julisha: jua + causative) and the readings of the likeliest guessed roots (the rest would rank below them anyway).
     const verbReadings = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.cell.extensions));
     const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))].slice(0, 4);
-    for (const reading of verbReadings) if (reading.in_lexicon || guessedRoots.includes(reading.root)) this.#extended(reading.root, reading.cell, consider);
+    for (const reading of verbReadings) {
+      if (!reading.in_lexicon && !guessedRoots.includes(reading.root)) continue;
+      yield;
+      this.#extended(reading.root, reading.cell, consider);
+    }
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
     return byScore([...found.values()]);
   }

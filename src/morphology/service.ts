@@ -21,6 +21,7 @@ import { syllableInventory, syllabify, type SyllableInventory } from './syllable
 import { cellFromFeatures } from './unimorph.js';
 import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
+import { runSteps, runStepsInSlices, type Steps } from '../steps.js';
 
 /**
  * One conjugation: the language and the parameters of GET /conjugate, as parsed by their schema
@@ -281,21 +282,42 @@ export class MorphologyService {
 
   /** Every analysis of `form`, in one language or in every installed one. */
   analyze(form: string, language?: string): Result<AnalysisView[]> {
+    const engines = this.#analysisEngines(form, language);
+    if (!engines.ok) return engines;
+    for (const engine of engines.value) this.#prepare(engine);
+    return runSteps(this.#analysisSteps(form.trim(), engines.value));
+  }
+
+  /**
+   * `analyze` for a request path: the analysers made ready in the background (prepareInBackground),
+   * then the analysis in slices of about `sliceMs` with a turn of the event loop between them (a
+   * step is one frame's proposals, or one analysis's view). The same result as `analyze`; a long
+   * or pathological word, or a form analysed in every installed language, does not hold the loop.
+   */
+  async analyzeInSlices(form: string, language?: string, sliceMs = 10): Promise<Result<AnalysisView[]>> {
+    const engines = this.#analysisEngines(form, language);
+    if (!engines.ok) return engines;
+    for (const engine of engines.value) await this.prepareInBackground(engine.iso);
+    return runStepsInSlices(this.#analysisSteps(form.trim(), engines.value), sliceMs);
+  }
+
+  /** The engines an analysis of `form` runs in, or the problem with the form or language. */
+  #analysisEngines(form: string, language: string | undefined): Result<LanguageEngine[]> {
     const text = form.trim();
     if (!text) return problem('invalid_parameter', 'form', 'give a word to analyse');
     if (text.length > 100) return problem('invalid_parameter', 'form', 'a form is at most 100 characters');
-    let engines: LanguageEngine[];
-    if (language) {
-      const found = this.engine(language);
-      if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
-      engines = [found.value];
-    } else {
-      engines = this.#all();
-    }
+    if (!language) return ok(this.#all());
+    const found = this.engine(language);
+    if (!found.ok) return problem(found.code, 'language', found.message, [...this.#engines.keys()]);
+    return ok([found.value]);
+  }
+
+  *#analysisSteps(text: string, engines: LanguageEngine[]): Steps<Result<AnalysisView[]>> {
     const results: AnalysisView[] = [];
     for (const engine of engines) {
       this.#prepare(engine);
-      for (const a of engine.analyzer.analyze(text)) {
+      for (const a of yield* engine.analyzer.analysisSteps(text)) {
+        yield;
         const view = this.#view(engine, a.lemma, a.cell, a.generated);
         results.push({
           language: engine.iso,

@@ -19,6 +19,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import type { Morpheme, RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
+import type { Result } from '../result.js';
 
 /** The readings kept by default: the most probable ones that together hold this share ... */
 export const DEFAULT_MASS = 0.95;
@@ -601,19 +602,42 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return this.#guessFirst(reading, readings);
   }
 
+  /**
+   * Runs the engine's analyses of the forms not remembered yet in slices that yield to the event
+   * loop (MorphologyService.analyzeInSlices) and remembers their readings, so that `analyzeTokens`
+   * on them then holds the loop only for the ranking: a long or pathological word costs tens of ms.
+   */
+  async prepareTokens(tokens: readonly string[]): Promise<void> {
+    for (const form of tokens) {
+      if (this.#cache.has(form)) continue;
+      const result = await this.morphology.analyzeInSlices(form, this.language);
+      const lower = form.toLowerCase();
+      const small = lower !== form ? await this.morphology.analyzeInSlices(lower, this.language) : undefined;
+      if (!this.#cache.has(form)) this.#remember(form, this.#readingsOf(form, result, small));
+    }
+  }
+
   /** Every reading of one form, most probable first. */
   readings(form: string): TokenAnalysis[] {
     const cached = this.#cache.get(form);
     if (cached) return cached;
-    const result = this.morphology.analyze(form, this.language);
+    const lower = form.toLowerCase();
+    const readings = this.#readingsOf(form, this.morphology.analyze(form, this.language), lower !== form ? this.morphology.analyze(lower, this.language) : undefined);
+    this.#remember(form, readings);
+    return readings;
+  }
+
+  #remember(form: string, readings: TokenAnalysis[]): void {
+    if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
+    this.#cache.set(form, readings);
+  }
+
+  /** The readings of `form` from the engine's analyses of it and, for a capitalised form, of it written small. */
+  #readingsOf(form: string, result: Result<AnalysisView[]>, small: Result<AnalysisView[]> | undefined): TokenAnalysis[] {
     const views = result.ok ? [...result.value] : [];
     // A capitalised word (a sentence's first, a title) is also read as the word written small:
     // the engine reads the exact form first and would otherwise only guess a name-like noun.
-    const lower = form.toLowerCase();
-    if (lower !== form) {
-      const small = this.morphology.analyze(lower, this.language);
-      if (small.ok) views.push(...small.value);
-    }
+    if (small?.ok) views.push(...small.value);
     const probabilities = probabilitiesOf(views.map((v) => v.score));
     const tagged = views.map((v, i) => {
       const reading = readingOf(v, probabilities[i]!);
@@ -637,8 +661,6 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       readings,
       readings.some((r) => !r.guess),
     );
-    if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
-    this.#cache.set(form, readings);
     return readings;
   }
 }

@@ -253,6 +253,8 @@ export class TextService {
         const to = Math.min(sentence.end, from + sliceTokens);
         const slice = tokens.slice(from, to);
         const words = slice.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
+        // The engine's analyses of new words in slices that yield; analyzeTokens then ranks them.
+        if (words.length > 0 && chosen.value.analyzer.prepareTokens) await chosen.value.analyzer.prepareTokens(words.map(({ t }) => t.text));
         const readings =
           words.length > 0
             ? chosen.value.analyzer.analyzeTokens(
@@ -304,7 +306,7 @@ export class TextService {
       if (found.ok) await this.load(found.value.iso);
       return;
     }
-    for (const { iso } of morphology.languages()) await morphology.prepareInBackground(iso);
+    for (const iso of morphology.installed()) await morphology.prepareInBackground(iso);
   }
 
   /**
@@ -314,7 +316,19 @@ export class TextService {
    * first (see docs/api.md "How engine analyses and learned readings combine").
    */
   analyzeForm(form: string, language?: string): Result<RankedAnalysis[]> {
-    const result = this.#morphology().analyze(form, language);
+    return this.#ranked(form, language, this.#morphology().analyze(form, language));
+  }
+
+  /**
+   * `analyzeForm` for a request path (GET /analyze, analyze_form): the same analyses, the engine's
+   * run in slices that yield to the event loop (MorphologyService.analyzeInSlices), so a long or
+   * pathological word, or a form tried in every installed language, does not hold it.
+   */
+  async analyzeFormInSlices(form: string, language?: string): Promise<Result<RankedAnalysis[]>> {
+    return this.#ranked(form, language, await this.#morphology().analyzeInSlices(form, language));
+  }
+
+  #ranked(form: string, language: string | undefined, result: Result<AnalysisView[]>): Result<RankedAnalysis[]> {
     if (!result.ok) return result;
     const views = result.value;
     const byLanguage = new Map<string, number[]>();

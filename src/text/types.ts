@@ -67,6 +67,8 @@ export interface TextAnalyzer {
   readonly language: string;
   /** The readings of each token (in order), most probable first, each list cut per `options`. */
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][];
+  /** Does what `analyzeTokens` on these tokens would hold the event loop for longest, in slices that yield (the engine's analyses); optional. */
+  prepareTokens?(tokens: readonly string[]): Promise<void>;
   /** Abbreviations the analyser reads with their full stop (`isib.`), lower-cased; the tokeniser keeps such a stop in the word. */
   readonly abbreviations?: ReadonlySet<string>;
 }

@@ -36,7 +36,7 @@ export async function analyzeRoutes(app: FastifyInstance, opts: { services: Serv
     async (request) => {
       const { form, language, ...paging } = request.query;
       await opts.services.text.prepare(language);
-      return paginate(valueOr(opts.services.text.analyzeForm(form, language), 'query'), paging);
+      return paginate(valueOr(await opts.services.text.analyzeFormInSlices(form, language), 'query'), paging);
     },
   );
 }

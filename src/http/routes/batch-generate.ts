@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BATCH_FORMS } from '../../access/plans.js';
-import { planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
+import { planBatch, rawBatchSize, runBatchInSlices } from '../../batch-generation.js';
 import { batchItemResultSchema, batchRequestSchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { assertBatchSize, meteredProblems, meteredRoute, principalOf } from '../auth.js';
@@ -42,7 +42,7 @@ export async function batchGenerateRoutes(app: FastifyInstance, opts: { services
     async (request) => {
       const plan = valueOr(planBatch(morphology, request.body), 'body');
       assertBatchSize(principalOf(request), plan.size, 'forms');
-      return whole(runBatch(morphology, plan));
+      return whole(await runBatchInSlices(morphology, plan));
     },
   );
 }

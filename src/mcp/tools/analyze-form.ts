@@ -52,7 +52,7 @@ export const analyzeForm = defineTool({
     if (form !== undefined) {
       if (from_token !== undefined || max_tokens !== undefined) return fail('invalid_parameter', '`from_token` and `max_tokens` page through a text; with `form` leave them out', { parameter: 'from_token' });
       await services.text.prepare(language);
-      return fromService(services.text.analyzeForm(form, language), (analyses) => ({ form, analyses: all ? analyses : analyses.slice(0, FORM_ANALYSES_DEFAULT), total: analyses.length }));
+      return fromService(await services.text.analyzeFormInSlices(form, language), (analyses) => ({ form, analyses: all ? analyses : analyses.slice(0, FORM_ANALYSES_DEFAULT), total: analyses.length }));
     }
     if (!language) return fail('invalid_parameter', 'give the `language` of the text (zul, swh, ...)', { parameter: 'language' });
     const outcome = await services.text.analyzeText(language, text!, all ? { all: true } : {});

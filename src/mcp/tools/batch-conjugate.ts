@@ -2,7 +2,7 @@
 import { fail, ok } from '../../result.js';
 import { z } from 'zod';
 import { MAX_BATCH_FORMS, batchRefusal } from '../../access/plans.js';
-import { planBatch, rawBatchSize, runBatch } from '../../batch-generation.js';
+import { planBatch, rawBatchSize, runBatchInSlices } from '../../batch-generation.js';
 import { batchItemResultSchema, paradigmSchema } from '../../morphology-api.js';
 import { conjugationArguments, languageArgument } from './common.js';
 import { defineTool, fromService } from '../tool.js';
@@ -40,13 +40,13 @@ export const batchConjugate = defineTool({
   }),
   generative: true,
   batchSize: (args) => ({ size: rawBatchSize(args), unit: 'forms' }),
-  handler: (args, { services, principal }) => {
+  handler: async (args, { services, principal }) => {
     const planned = fromService(planBatch(services.morphology, args));
     if (!planned.ok) return planned;
     const plan = planned.value;
     const tooLarge = batchRefusal(principal.tier, principal.limits.batchSize, plan.size);
     if (tooLarge) return fail('batch_too_large', `${tooLarge.message}: split the items or narrow the paradigm's tenses/subjects`, { parameter: 'items' });
-    const results = runBatch(services.morphology, plan);
+    const results = await runBatchInSlices(services.morphology, plan);
     return ok({ language: plan.language, size: plan.size, failed: results.filter((r) => !r.ok).length, results });
   },
   summary: (r) => `${r.size} forms of ${r.language}, ${r.failed} failed`,

@@ -1,6 +1,6 @@
 /** decompose_morphemes: a word split into its morphemes, slot by slot (Analysis, read-only); the split is src/lexicon-service.ts. */
 import { z } from 'zod';
-import { decompose, decompositionSchema } from '../../lexicon-service.js';
+import { decomposeInSlices, decompositionSchema } from '../../lexicon-service.js';
 import { defineTool, fromService } from '../tool.js';
 import { guessNote, languageArgument, wordArgument } from './common.js';
 
@@ -20,6 +20,6 @@ export const decomposeMorphemes = defineTool({
     .strict(),
   output: decompositionSchema,
   generative: false,
-  handler: ({ form, language }, { services }) => fromService(decompose(services.morphology, form, language)),
+  handler: async ({ form, language }, { services }) => fromService(await decomposeInSlices(services.morphology, form, language)),
   summary: (r) => (r.decompositions.length === 0 ? `${r.form}: no analysis` : `${r.form} = ${r.decompositions[0]!.segmentation}${guessNote(r.decompositions[0]!.in_lexicon)}`),
 });

@@ -26,10 +26,10 @@ export const validateForm = defineTool({
     analyses: z.array(analysisSchema),
   }),
   generative: false,
-  handler: ({ form, language }, { services }) => {
+  handler: async ({ form, language }, { services }) => {
     const engine = engineFor(services.morphology, language);
     if (!engine.ok) return engine;
-    return fromService(services.morphology.analyze(form, engine.value.iso), (analyses) => {
+    return fromService(await services.morphology.analyzeInSlices(form, engine.value.iso), (analyses) => {
       const attested = analyses.filter((a) => a.in_lexicon);
       const verdict = attested.length > 0 ? ('attested_root' as const) : analyses.length > 0 ? ('unknown_root' as const) : ('no_analysis' as const);
       return { form, language: engine.value.iso, valid: attested.length > 0, verdict, analyses: attested.length > 0 ? attested : analyses };
