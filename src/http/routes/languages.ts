@@ -10,8 +10,10 @@ import { filterCatalogue } from '../../coverage/catalogue.js';
 import { languageSummarySchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
+import { AnswerCache, keepFor } from '../answer-cache.js';
+import type { EarlyAnswers } from '../early-answer.js';
 import { envelopeSchema, paginate, pagingQuery } from '../envelope.js';
-import { sendStatic, StaticBodies } from '../static-response.js';
+import { sendStatic, StaticBodies, type StaticBody } from '../static-response.js';
 
 const levelSchema = z.enum(COVERAGE_LEVELS);
 
@@ -31,10 +33,17 @@ export const languageEntrySchema = languageSummarySchema.extend({
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export async function languageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+/** Raw query strings kept per registration of the route, each naming the page the route gave for it. */
+export const LANGUAGE_QUERIES_KEPT = 512;
+
+export async function languageRoutes(app: FastifyInstance, opts: { services: Services; early?: EarlyAnswers }): Promise<void> {
   const { services } = opts;
   const capabilityIds = services.coverage.evaluators.map((e) => e.id) as [string, ...string[]];
   const pages = new StaticBodies();
+  // The page of each raw query string the route answered (validated), sent again before Fastify
+  // when the request needs nothing else (src/http/early-answer.ts); spellings of one query share a page.
+  const answered = new AnswerCache<StaticBody>(LANGUAGE_QUERIES_KEPT);
+  opts.early?.servePages(`${app.prefix}/languages`, answered);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/languages',
     {
@@ -73,6 +82,7 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
       const entry = pages.get(JSON.stringify(request.query), () => {
         return String(reply.serialize(paginate(filterCatalogue(services.catalogue(), filter), { page, per_page })));
       });
+      keepFor(answered, request.url, entry);
       return sendStatic(request, reply, entry);
     },
   );
