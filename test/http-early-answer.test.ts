@@ -284,6 +284,27 @@ describe('pages of /languages answered before Fastify, origins listed', () => {
   });
 });
 
+describe('pages of /languages kept no longer than the route keeps them', () => {
+  let s: Awaited<ReturnType<typeof listening>>;
+  before(async () => {
+    s = await listening('*');
+  });
+  after(() => s.close());
+
+  it('sends a page the route has dropped (512 other queries later) through Fastify again, the same page', async () => {
+    const { key } = await s.issue('enterprise');
+    const url = '/api/v1/languages?per_page=7';
+    const first = await s.get(key, url);
+    assert.ok(!(await s.get(key, url)).fastify);
+    for (let i = 0; i < 512; i++) assert.equal((await s.get(key, `/api/v1/languages?q=zz${i}`)).status, 200);
+    const again = await s.get(key, url);
+    assert.ok(again.fastify, 'the page was dropped: Fastify makes it again');
+    assert.equal(again.body, first.body);
+    assert.equal(header(again.headers, 'etag'), header(first.headers, 'etag'));
+    assert.ok(!(await s.get(key, url)).fastify);
+  });
+});
+
 describe('pages of /languages answered before Fastify, any origin', () => {
   let s: Awaited<ReturnType<typeof listening>>;
   before(async () => {

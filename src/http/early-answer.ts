@@ -41,7 +41,7 @@ export interface EarlyAnswerDeps {
   log: () => FastifyBaseLogger;
 }
 
-type Route = { pages: false; cache: AnswerCache } | { pages: true; cache: AnswerCache<StaticBody> };
+type Route = { pages: false; cache: AnswerCache } | { pages: true; find: (url: string) => StaticBody | undefined };
 
 /** The header lines a static page writes after `x-request-id` up to its ETag's value, and after it, for one set of CORS lines. */
 interface PageLines {
@@ -65,9 +65,9 @@ export class EarlyAnswers {
     this.#routes.set(path, { pages: false, cache });
   }
 
-  /** Static pages kept for `path`, by query string, may be sent early, with their ETag (and 304). */
-  servePages(path: string, cache: AnswerCache<StaticBody>): void {
-    this.#routes.set(path, { pages: true, cache });
+  /** Static pages of `path` may be sent early, with their ETag (and 304): `find` gives the page kept for a request's URL, if any. */
+  servePages(path: string, find: (url: string) => StaticBody | undefined): void {
+    this.#routes.set(path, { pages: true, find });
   }
 
   /** What a request needs, set once the app is built; before that no request is answered early. */
@@ -85,7 +85,7 @@ export class EarlyAnswers {
     const question = url.indexOf('?');
     const route = this.#routes.get(question < 0 ? url : url.slice(0, question));
     if (route === undefined || deps.closing()) return false;
-    const kept = keptBody<Buffer | StaticBody>(route.cache, url);
+    const kept = route.pages ? route.find(url) : keptBody(route.cache, url);
     if (kept === undefined) return false;
     const principal = deps.keys.cachedPrincipal(request.headers.authorization);
     // A key with a daily limit is counted by a round trip (and its answers carry RateLimit headers): Fastify's.

@@ -23,6 +23,11 @@ export class StaticBodies {
 
   constructor(private readonly size = 512) {}
 
+  /** The body kept for `key`, if any (nothing built). */
+  peek(key: string): StaticBody | undefined {
+    return this.#entries.get(key);
+  }
+
   get(key: string, build: () => string): StaticBody {
     let entry = this.#entries.get(key);
     if (!entry) {
