@@ -43,12 +43,20 @@ export interface EarlyAnswerDeps {
 
 type Route = { pages: false; cache: AnswerCache } | { pages: true; find: (url: string) => StaticBody | undefined };
 
-/** The header lines a static page writes after `x-request-id` up to its ETag's value, and after it, for one set of CORS lines. */
-interface PageLines {
-  /** The CORS lines (their `vary` with `Authorization` added), then `etag`. */
-  head: readonly string[];
-  /** `cache-control`, and `vary` when the CORS lines have none. */
-  tail: readonly string[];
+/**
+ * The header lines of an answer for one CORS decision, made once: the security headers,
+ * `x-request-id` (its value at `idAt`, filled per request) and the CORS headers; for a static
+ * page also `etag` (its value pushed per request) and what follows it.
+ */
+interface Lines {
+  /** Security headers, request id, CORS headers: a kept body's lines before its content headers. */
+  kept: readonly string[];
+  /** The same, the CORS `vary` with `Authorization` added, then `etag`: a page's lines up to its ETag's value. */
+  page: readonly string[];
+  /** A page's lines after its ETag: `cache-control`, and `vary` when the CORS headers have none. */
+  pageTail: readonly string[];
+  /** Where the request id's value goes in `kept` and `page`. */
+  idAt: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -56,8 +64,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** The routes whose kept answers are sent before Fastify, and the listener that sends them. */
 export class EarlyAnswers {
   readonly #routes = new Map<string, Route>();
-  /** Page lines by CORS lines (a handful of arrays: one per CORS decision). */
-  readonly #pageLines = new WeakMap<readonly string[], PageLines>();
+  /** Header lines by CORS lines (a handful of arrays: one per CORS decision). */
+  #lines = new WeakMap<readonly string[], Lines>();
   #deps: EarlyAnswerDeps | undefined;
 
   /** Answers kept for `path` (the route's full path, prefix included, no trailing slash) may be sent early. */
@@ -73,6 +81,7 @@ export class EarlyAnswers {
   /** What a request needs, set once the app is built; before that no request is answered early. */
   use(deps: EarlyAnswerDeps): void {
     this.#deps = deps;
+    this.#lines = new WeakMap(); // made from the security headers of `deps`
   }
 
   /** Answers `request` with a kept answer and returns true, or touches nothing and returns false. */
@@ -97,20 +106,23 @@ export class EarlyAnswers {
       return false; // not counted: Fastify counts it again and answers the failure
     }
     const id = deps.requestId(request);
-    const cors = deps.cors(request.headers.origin);
+    const lines = this.#linesOf(deps, deps.cors(request.headers.origin));
     let status = 200;
     let body: Buffer | undefined;
     let headers: string[];
+    // A copy of the lines made once (a flat copy of strings), the request's own values filled in.
     if (route.pages) {
       const page = kept as StaticBody;
-      const lines = this.#linesOf(cors);
-      headers = [...deps.leading, 'x-request-id', id, ...lines.head, page.etag, ...lines.tail];
+      headers = lines.page.slice();
+      headers.push(page.etag);
+      for (const line of lines.pageTail) headers.push(line);
       if (notModified(request.headers['if-none-match'], page.etag)) status = 304;
       else body = page.body;
     } else {
       body = kept as Buffer;
-      headers = [...deps.leading, 'x-request-id', id, ...cors];
+      headers = lines.kept.slice();
     }
+    headers[lines.idAt] = id;
     if (body !== undefined) headers.push('content-type', JSON_TYPE, 'content-length', String(body.length));
     response.writeHead(status, headers);
     // HEAD: the headers of a GET, no body (Node would drop it anyway).
@@ -121,22 +133,24 @@ export class EarlyAnswers {
     return true;
   }
 
-  /** The lines of a static page around its ETag for these CORS lines, made once per CORS decision. */
-  #linesOf(cors: readonly string[]): PageLines {
-    let lines = this.#pageLines.get(cors);
+  /** The header lines for these CORS lines, made once per CORS decision. */
+  #linesOf(deps: EarlyAnswerDeps, cors: readonly string[]): Lines {
+    let lines = this.#lines.get(cors);
     if (lines === undefined) {
+      const idAt = deps.leading.length + 1;
+      const kept = [...deps.leading, 'x-request-id', '', ...cors];
       // As sendStatic does on the Fastify path: Vary named by the CORS headers gets Authorization added, in its place.
-      const head = [...cors];
+      const page = [...kept];
       let varied = false;
-      for (let i = 0; i < head.length; i += 2) {
-        if (head[i] !== 'vary') continue;
-        head[i + 1] = staticVary(head[i + 1]);
+      for (let i = idAt + 1; i < page.length; i += 2) {
+        if (page[i] !== 'vary') continue;
+        page[i + 1] = staticVary(page[i + 1]);
         varied = true;
       }
-      head.push('etag');
-      const tail = varied ? ['cache-control', 'no-cache'] : ['cache-control', 'no-cache', 'vary', staticVary(undefined)];
-      lines = { head, tail };
-      this.#pageLines.set(cors, lines);
+      page.push('etag');
+      const pageTail = varied ? ['cache-control', 'no-cache'] : ['cache-control', 'no-cache', 'vary', staticVary(undefined)];
+      lines = { kept, page, pageTail, idAt };
+      this.#lines.set(cors, lines);
     }
     return lines;
   }
