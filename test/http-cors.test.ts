@@ -82,6 +82,18 @@ describe('CORS, listed origins', () => {
     }
   });
 
+  it('keeps Vary: Origin on an answer with an ETag, which also varies on Authorization', async () => {
+    for (const url of ['/api/v1/languages', '/openapi.json']) {
+      const listed = await h.call(key, { method: 'GET', url, headers: { origin: 'https://other.example' } });
+      assert.equal(listed.statusCode, 200, url);
+      assert.ok(listed.headers.etag, url);
+      assert.deepEqual(corsOf(listed.headers), { vary: 'Origin, Authorization', 'access-control-allow-origin': 'https://other.example', 'access-control-expose-headers': EXPOSED }, url);
+      const unlisted = await h.call(key, { method: 'GET', url, headers: { origin: 'https://evil.example', 'if-none-match': String(listed.headers.etag) } });
+      assert.equal(unlisted.statusCode, 304, url);
+      assert.deepEqual(corsOf(unlisted.headers), { vary: 'Origin, Authorization', 'access-control-expose-headers': EXPOSED }, url);
+    }
+  });
+
   it('answers a preflight from a listed origin with that origin, and from an unlisted one without it', async () => {
     const ask = (origin: string) => h.call(undefined, { method: 'OPTIONS', url: '/api/v1/conjugate', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
     const listed = await ask('https://app.example');

@@ -53,15 +53,14 @@ export class Meter {
   }
 
   /**
-   * Counts one request for `principal` when the counter decides without a round trip (a key without
-   * a limit under group commit) and returns its reading; otherwise counts nothing and returns
-   * undefined (then `consumeNow` counts it). May throw, as `consumeNow`.
+   * Counts one request of a key without a daily limit when the counter needs no round trip for it
+   * (group commit) and returns true; otherwise counts nothing and returns false (then `consumeNow`
+   * counts it). No reading is made: such a key is always allowed and its answers carry no
+   * RateLimit headers (src/http/early-answer.ts). May throw, as `consumeNow`.
    */
-  consumeImmediately(principal: Principal): MeterReading | undefined {
-    const now = this.deps.clock.now();
-    const limit = principal.limits.dailyQuota;
-    const decided = this.deps.counter.consumeNow?.(principal.keyId, this.#dayOf(now), limit);
-    return decided ? reading(decided, limit, now) : undefined;
+  countImmediately(principal: Principal): boolean {
+    if (principal.limits.dailyQuota !== null) return false;
+    return this.deps.counter.consumeNow?.(principal.keyId, this.#dayOf(this.deps.clock.now()), null) !== undefined;
   }
 
   #dayOf(now: Date): string {

@@ -56,6 +56,12 @@ export function keptBody<V>(cache: AnswerCache<V>, url: string): V | undefined {
   return key === undefined ? undefined : cache.get(key);
 }
 
+/** Keeps `answer` in `cache` for the query string of `url` (unless the query string is too long to keep). */
+export function keepFor<V>(cache: AnswerCache<V>, url: string, answer: V): void {
+  const key = queryKey(url);
+  if (key !== undefined) cache.set(key, answer);
+}
+
 /**
  * The route hook of an answer cache: an `onRequest` hook, run after the scope's own (security
  * headers, authentication and metering), that answers a query string already answered. It runs

@@ -74,7 +74,7 @@ export interface AppOptions {
 /** The Fastify application, ready to `listen` or to `inject` in tests. */
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
-  // Kept answers of GET /conjugate are sent before Fastify when nothing else is needed (src/http/early-answer.ts).
+  // Kept answers of GET /conjugate and pages of GET /languages are sent before Fastify when nothing else is needed (src/http/early-answer.ts).
   const early = new EarlyAnswers();
   const app = Fastify({
     // Caller options (a test's stream, a level) go over the redacting defaults, never instead of them.

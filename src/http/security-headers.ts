@@ -44,7 +44,7 @@ export function simpleCorsHeaders(origins: readonly string[], exposedHeaders: re
 /**
  * The CORS header lines of a request with this `Origin`, as name, value, name, value (lower-case
  * names, in the order they are written): what `simpleCorsHeaders` writes on a Fastify reply and
- * src/http/early-answer.ts writes without one.
+ * src/http/early-answer.ts writes without one. The same array for the same decision.
  */
 export function simpleCorsLines(origins: readonly string[], exposedHeaders: readonly string[]): (origin: string | undefined) => readonly string[] {
   const expose = exposedHeaders.join(', ');
@@ -52,7 +52,8 @@ export function simpleCorsLines(origins: readonly string[], exposedHeaders: read
     const fixed = ['access-control-allow-origin', '*', 'access-control-expose-headers', expose];
     return () => fixed;
   }
-  const listed = new Set(origins);
+  // One array per decision, made once (src/http/early-answer.ts keeps what it derives from each by identity).
+  const listed = new Map(origins.map((origin) => [origin, ['vary', 'Origin', 'access-control-allow-origin', origin, 'access-control-expose-headers', expose]]));
   const unlisted = ['vary', 'Origin', 'access-control-expose-headers', expose];
-  return (origin) => (origin !== undefined && listed.has(origin) ? ['vary', 'Origin', 'access-control-allow-origin', origin, 'access-control-expose-headers', expose] : unlisted);
+  return (origin) => (origin === undefined ? unlisted : (listed.get(origin) ?? unlisted));
 }

@@ -23,6 +23,11 @@ export class StaticBodies {
 
   constructor(private readonly size = 512) {}
 
+  /** The body kept for `key`, if any (nothing built). */
+  peek(key: string): StaticBody | undefined {
+    return this.#entries.get(key);
+  }
+
   get(key: string, build: () => string): StaticBody {
     let entry = this.#entries.get(key);
     if (!entry) {
@@ -45,16 +50,26 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * The Vary of a static answer: `Authorization` after what the CORS headers already put there
+ * (`Origin`, when the allowed origins are a list), or `Authorization` alone.
+ */
+export function staticVary(corsVary: string | undefined): string {
+  return corsVary ? `${corsVary}, Authorization` : 'Authorization';
+}
+
+/**
  * Sends `entry` as JSON with its ETag (`Cache-Control: no-cache`: a cache keeps it, and asks
  * again each time), or 304 Not Modified with no body when the caller holds this version.
  * `Vary: Authorization`: a metered answer carries the key's RateLimit headers, and a browser that
  * revalidated another key's cached copy would show that key's quota (a 304 for a key without a
- * limit carries no RateLimit header to replace it).
+ * limit carries no RateLimit header to replace it). Added to the CORS headers' `Vary: Origin`,
+ * not in its place: a cache must not give one origin's answer to another.
  */
 export function sendStatic(request: FastifyRequest, reply: FastifyReply, entry: StaticBody, type = 'application/json; charset=utf-8'): FastifyReply {
   reply.header('ETag', entry.etag);
   reply.header('Cache-Control', 'no-cache');
-  reply.header('Vary', 'Authorization');
+  const vary = reply.getHeader('vary');
+  reply.header('Vary', staticVary(typeof vary === 'string' ? vary : undefined));
   if (notModified(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   return reply.type(type).send(entry.body);
 }

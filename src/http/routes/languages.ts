@@ -10,6 +10,8 @@ import { filterCatalogue } from '../../coverage/catalogue.js';
 import { languageSummarySchema } from '../../morphology-api.js';
 import type { Services } from '../../services.js';
 import { meteredProblems, meteredRoute } from '../auth.js';
+import { AnswerCache, keepFor, keptBody } from '../answer-cache.js';
+import type { EarlyAnswers } from '../early-answer.js';
 import { envelopeSchema, paginate, pagingQuery } from '../envelope.js';
 import { sendStatic, StaticBodies } from '../static-response.js';
 
@@ -31,10 +33,21 @@ export const languageEntrySchema = languageSummarySchema.extend({
 
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-export async function languageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+/** Raw query strings kept per registration of the route, each naming the key of the page the route gave for it. */
+export const LANGUAGE_QUERIES_KEPT = 512;
+
+export async function languageRoutes(app: FastifyInstance, opts: { services: Services; early?: EarlyAnswers }): Promise<void> {
   const { services } = opts;
   const capabilityIds = services.coverage.evaluators.map((e) => e.id) as [string, ...string[]];
   const pages = new StaticBodies();
+  // Each raw query string the route answered (validated) names its page's key in `pages`: that page
+  // is sent again before Fastify when the request needs nothing else (src/http/early-answer.ts).
+  // Only `pages` holds bodies, so memory stays bounded by its size; a page it dropped goes to Fastify.
+  const answered = new AnswerCache<string>(LANGUAGE_QUERIES_KEPT);
+  opts.early?.servePages(`${app.prefix}/languages`, (url) => {
+    const key = keptBody(answered, url);
+    return key === undefined ? undefined : pages.peek(key);
+  });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/languages',
     {
@@ -70,9 +83,11 @@ export async function languageRoutes(app: FastifyInstance, opts: { services: Ser
       const { page, per_page, ...filter } = request.query;
       // Cartridges, coverage and the Glottolog table do not change while the process runs: the
       // catalogue is built once (services.catalogue), and each distinct page is serialised once and sent with an ETag.
-      const entry = pages.get(JSON.stringify(request.query), () => {
+      const key = JSON.stringify(request.query);
+      const entry = pages.get(key, () => {
         return String(reply.serialize(paginate(filterCatalogue(services.catalogue(), filter), { page, per_page })));
       });
+      keepFor(answered, request.url, key);
       return sendStatic(request, reply, entry);
     },
   );
