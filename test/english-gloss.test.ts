@@ -520,6 +520,21 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(gloss(derivedVerb('help', ['reciprocal']), we, 'past'), 'we helped each other');
   });
 
+  it('reciprocal with a singular subject: the subject and another party, the verb agreeing with both', () => {
+    // The other party is named with na 'and, with' after the verb: newt.clara.co.uk/isizulu/sobonana.htm (Zulu, 'if both
+    // parties implied in the subject are mentioned one is named using its subject concord and the other using na- after
+    // the verb'); makalima.online.fr E_Chap40 (Swahili, 'after a reciprocal verb, "with" is translated by NA').
+    const mutual = (verb: string, subject: GlossPerson, tense: GlossTense, polarity: 'positive' | 'negative' = 'positive') =>
+      englishGloss({ verb: derivedVerb(verb, ['reciprocal']), subject, tense, polarity, mutual: true });
+    assert.equal(mutual('see', sheHe, 'past'), 'she/he and someone saw each other');
+    assert.equal(mutual('love', I, 'present'), 'I and someone love each other');
+    assert.equal(mutual('love', sheHe, 'present', 'negative'), 'she/he and someone do not love each other');
+    assert.equal(mutual('work', sheHe, 'perfect'), 'she/he and someone have worked together');
+    assert.equal(mutual('touch', class7, 'present'), 'it (class 7) and another touch each other');
+    // A plural subject is already both parties.
+    assert.equal(mutual('see', they, 'past'), 'they saw each other');
+  });
+
   it('reciprocal of a verb that takes no object: together (the associative), not each other', () => {
     assert.equal(gloss(derivedVerb('work', ['reciprocal']), they, 'present'), 'they work together');
     assert.equal(gloss(derivedVerb('play', ['reciprocal']), we, 'past'), 'we played together');

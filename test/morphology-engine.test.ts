@@ -61,6 +61,17 @@ describe('derived verbs of a verb that takes no object (lug kola, kin kora: work
     assert.ok(result.ok, result.ok ? '' : result.message);
     return `${result.value.surface_form} | ${result.value.english}`;
   };
+  it('reads a singular subject of the reciprocal as one of the parties (swh, zul)', () => {
+    // newt.clara.co.uk/isizulu/sobonana.htm: the other party is named with na- after the verb; makalima.online.fr E_Chap40: 'with' after a reciprocal is na.
+    const one = (language: string, root: string, tense: string, subject: string) => {
+      const result = morphology.conjugate({ language, root, tense, subject, extensions: ['reciprocal'] });
+      assert.ok(result.ok, result.ok ? '' : result.message);
+      return `${result.value.surface_form} | ${result.value.english}`;
+    };
+    assert.equal(one('swh', 'penda', 'past', 'c1'), 'alipendana | she/he and someone loved each other');
+    assert.equal(one('swh', 'penda', 'past', 'c2'), 'walipendana | they loved each other');
+    assert.equal(one('zul', 'bona', 'recent_past', '1sg'), 'ngibonenē | I and someone saw each other (today)');
+  });
   it('reads the reciprocal as together, not each other', () => {
     // knowt-luganda reciprocal page: -gana (okulaba > okulabagana); the -an- of kin: kumva-php pasttensestems.php:62 (gukorana).
     assert.equal(english('lug', 'kola', ['reciprocal']), 'bakolagana | they work together');
@@ -68,6 +79,9 @@ describe('derived verbs of a verb that takes no object (lug kola, kin kora: work
   });
   it('glosses the passive from a sense that has an object (kola: work, do)', () => {
     assert.equal(english('lug', 'kola', ['passive']), 'bakolwa | they are done');
+    // kin kora 'work, do': kumva-php verbs_dynamicstative.php line 28 (arakora 'he is doing'), line 40 (arakora akazi 'he is doing work').
+    assert.equal(english('kin', 'kora', []), 'barakora | they work');
+    assert.equal(english('kin', 'kora', ['passive']), 'barakorwa | they are done');
   });
 });
 
@@ -141,6 +155,22 @@ describe('a lemma cited with the infinitive prefix (sna)', () => {
     assert.equal(sna.generator.lexeme('kumbira').root, 'kumbir');
     assert.equal(sna.generator.lexeme('kunda').root, 'kund');
     assert.equal(sna.generator.generate('kunda', { word_class: 'verb', tense: 'past', subject: 'c1', polarity: 'positive' } as Cell).surface, 'akakunda');
+  });
+});
+
+describe('a bare ku- form reads first as the infinitive (nya)', () => {
+  // mchombo2004 (cartridge source): the infinitive is class 15 ku- + stem; the tenseless present spells the same
+  // with a class 15 or 17 subject (an infinitive or a place as the subject), the rarer reading.
+  it('ranks kuona and kupita as infinitives before class 15 and 17 finite readings', () => {
+    const nya = engineOf('nya');
+    for (const [word, lemma] of [
+      ['kuona', 'ona'],
+      ['kupita', 'pita'],
+    ] as const) {
+      const readings = nya.analyzer.analyze(word).map((a) => `${a.lemma} ${a.cell.tense} ${a.cell.subject ?? ''}`.trim());
+      assert.equal(readings[0], `${lemma} infinitive`, readings.join(', '));
+      assert.ok(readings.includes(`${lemma} present_simple c15`), readings.join(', '));
+    }
   });
 });
 

@@ -157,11 +157,12 @@ const extensionSchema = z
 export type VerbExtension = z.infer<typeof extensionSchema>;
 
 /**
- * Forms no rule predicts for one lemma in one tense, used only without object marker and
- * extensions: by subject id (suppletive imperatives: njoo, njooni), or a `template` whose
- * {concord} placeholders take the subject's concords ("{subject}na": nina, una, ana;
- * "{negative_subject}na": sina, hatuna), the boundary rules applied between concord and stem
- * (u + azile -> wazile). A multi-word lemma (wa na) is matched whole.
+ * Forms no rule predicts for one lemma in one tense, used only without extensions: by subject id
+ * (suppletive imperatives: njoo, njooni), or a `template` whose {concord} placeholders take the
+ * subject's concords ("{subject}na": nina, una, ana; "{negative_subject}na": sina, hatuna), the
+ * boundary rules applied between concord and stem (u + azile -> wazile). A template with
+ * `{object}` (the cell's object marker: "{subject}{object}azile", umazile) serves only cells with
+ * an object, every other entry only cells without one. A multi-word lemma (wa na) is matched whole.
  */
 const irregularFormSchema = z
   .object({

@@ -78,6 +78,12 @@ export interface GlossRequest {
    * the head itself is not said again.
    */
   head?: GlossPerson;
+  /**
+   * The verb is a reciprocal ('see each other', 'work together'): a singular subject is one of the
+   * parties, the other named with 'and/with' after the verb (na-: alionana na-), so
+   * it reads 'she/he and someone saw each other' ('it (class 7) and another'), the verb agreeing with both.
+   */
+  mutual?: boolean;
 }
 
 /** The clause of a relative whose head is not its subject: the tense's plain template after a relative word. */
@@ -275,14 +281,15 @@ export function englishGloss(request: GlossRequest): string {
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 
   const forms = inflect(head);
-  const agree = (v: string, time: 'present' | 'past') => finiteForm(v, time, subject.person, subject.number);
+  const parties = request.mutual === true && subject.number === 'sg';
+  const agree = (v: string, time: 'present' | 'past') => finiteForm(v, time, parties ? 3 : subject.person, parties ? 'pl' : subject.number);
   const pronoun = object ? objectPronoun(object, subject) : '';
   const particle = pronoun !== '' && PARTICLES.has(rest.at(-1) ?? '') ? rest.splice(-1) : [];
   // A derived verb marks its object's place with _ ('make _ read'): the object, or 'someone', goes there.
   const gap = rest.indexOf('_');
   const words = gap >= 0 ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)), ...particle] : [...rest, pronoun, ...particle];
   const slots: Record<string, string> = {
-    S: subjectPronoun(subject),
+    S: parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject),
     SUBJ: objectPronoun(subject, subject),
     WHO: isHuman(subject) ? 'who' : 'which',
     O: words.filter((w) => w !== '').join(' '),

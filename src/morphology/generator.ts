@@ -341,7 +341,7 @@ export class Generator {
     put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
-    const irregular = this.#irregularWord(lexeme.lemma, cell);
+    const irregular = this.#irregularWord(lexeme.lemma, cell, slots.object);
     if (irregular) return irregular;
     const derived = this.#derive(lexeme, cell.extensions ?? []);
     const support = verbs.stem_support;
@@ -373,11 +373,14 @@ export class Generator {
     return { surface: word.surface, words: [word] };
   }
 
-  /** The suppletive form of `lemma` in this cell (verbs.irregular), if it has one. */
-  #irregularWord(lemma: string, cell: Cell): Generated | undefined {
-    if (cell.object || cell.extensions?.length || !cell.tense) return undefined;
+  /**
+   * The suppletive form of `lemma` in this cell (verbs.irregular), if it has one. `object` is the
+   * cell's object morph: only an entry whose template places `{object}` serves a cell with an object.
+   */
+  #irregularWord(lemma: string, cell: Cell, object?: Morph): Generated | undefined {
+    if (cell.extensions?.length || !cell.tense) return undefined;
     // An entry of the cell's own variant first (the short perfect uthe), else one that names no variant.
-    const entries = this.cartridge.verbs?.irregular.filter((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity) ?? [];
+    const entries = this.cartridge.verbs?.irregular.filter((i) => i.lemma === lemma && i.tense === cell.tense && i.polarity === cell.polarity && Boolean(cell.object) === Boolean(i.template?.includes('{object}'))) ?? [];
     const entry = entries.find((i) => i.variant !== undefined && i.variant === cell.variant) ?? entries.find((i) => i.variant === undefined);
     if (!entry) return undefined;
     let morphs: Morph[];
@@ -389,6 +392,10 @@ export class Generator {
         .map((part) => {
           const concord = /^\{([a-z_]+)\}$/u.exec(part)?.[1];
           if (!concord) return { slot: 'root', form: part, id: 'irregular' };
+          if (concord === 'object') {
+            if (!object) throw new GenerationError('object', `the irregular form of ${lemma} needs an object marker`);
+            return { ...object };
+          }
           const form = row.concords[concord];
           if (form === undefined) throw new GenerationError('subject', `no ${concord} concord for ${row.id}`);
           return { slot: 'subject', form: form.replace('-', ''), id: row.id };

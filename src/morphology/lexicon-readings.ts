@@ -273,7 +273,8 @@ export class LexiconReadings {
     for (const irregular of this.generator.cartridge.verbs?.irregular ?? []) {
       yield;
       for (const cell of cells) {
-        if (cell.word_class !== 'verb' || cell.tense !== irregular.tense || cell.polarity !== irregular.polarity || cell.object || cell.variant !== irregular.variant) continue;
+        if (cell.word_class !== 'verb' || cell.tense !== irregular.tense || cell.polarity !== irregular.polarity || cell.variant !== irregular.variant) continue;
+        if (Boolean(cell.object) !== Boolean(irregular.template?.includes('{object}'))) continue;
         let generated: Generated;
         try {
           generated = this.generator.generate(irregular.lemma, cell);

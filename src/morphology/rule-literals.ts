@@ -122,7 +122,8 @@ export function stemRewrites(rules: Rule[]): StemRewrite[] {
     if (!(leftSlots.includes('root') || leftSlots.includes('extensions')) || (!rule.right && rule.left_to === undefined)) continue;
     const lefts = literalAlternatives(rule.left);
     // A rule that rewrites the root alone before the final vowel (beer -> badd: abadde) has no right pattern.
-    const rights = rule.right ? literalAlternatives(rule.right) : [{ text: '', groups: [], anchored: false }];
+    // A closing lookahead on the right (il(?=w?e)) is a condition that generation checks again: its letters are read without it.
+    const rights = rule.right ? literalAlternatives(rule.right.replace(/\(\?[=!][^()]*\)$/u, '')) : [{ text: '', groups: [], anchored: false }];
     if (!lefts || !rights) continue;
     for (const l of lefts) {
       for (const r of rights) {

@@ -530,6 +530,8 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
   const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
-  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: read.tense, polarity: cell.polarity });
+  // A reciprocal read as one, last of the derivations ('see each other', 'work together'; not a stative + reciprocal potential).
+  const mutual = derivation.meanings.at(-1) === 'reciprocal' && derivation.meanings.at(-2) !== 'stative';
+  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: read.tense, polarity: cell.polarity, ...(mutual ? { mutual } : {}) });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
