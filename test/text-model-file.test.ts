@@ -56,7 +56,9 @@ describe('text model files', () => {
       assert.deepStrictEqual(new Map(file.context!.entries()), new Map(tsv.context!.entries()));
       assert.deepStrictEqual([...file.prefixTemplates], tsv.prefixTemplates);
       assert.deepStrictEqual([...file.suffixTemplates], tsv.suffixTemplates);
-      assert.deepStrictEqual(file.rawReadings, tsv.rawReadings);
+      const lines = (model: typeof file) => Array.from({ length: model.rawReadings?.length ?? 0 }, (_, i) => model.rawReadings!.at(i));
+      assert.ok(lines(tsv).length > 0);
+      assert.deepStrictEqual(lines(file), lines(tsv));
       assert.deepStrictEqual([file.meta, file.scale, file.language], [tsv.meta, tsv.scale, tsv.language]);
       assert.equal(file.forms.get('no-such-form-in-any-text'), undefined);
       assert.deepStrictEqual(analyses(file), analyses(tsv));

@@ -12,6 +12,8 @@ import { byScore, score, syllables, type Analysis } from './analysis-ranking.js'
 import { enumerateCells } from './paradigm-cells.js';
 import { FrameBuilder } from './frame-builder.js';
 import { LexiconReadings } from './lexicon-readings.js';
+import { LexicalIndex, type LexicalRow } from './lexical-index.js';
+import { PackedCells, type CellList } from './packed-cells.js';
 import { literalRewrites, rewrittenAgain, stemRewrites, undo, type LiteralRewrite, type StemRewrite } from './rule-literals.js';
 import { runSteps, runStepsInSlices, type Steps } from '../steps.js';
 
@@ -21,9 +23,6 @@ export { literalAlternatives } from './rule-literals.js';
 
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
-
-/** A lexical index entry as the cache stores it: [surface, lemma, cell, lemma, cell, ...] (cells by index). */
-type LexicalRow = [string, ...Array<string | number>];
 
 export class Analyzer {
   #frames?: PackedFrames;
@@ -52,15 +51,7 @@ export class Analyzer {
    * lexical index in its header, cells as indices into the paradigm's cells (which the cartridge determines).
    */
   exportIndex(): Buffer {
-    const cells = this.#cells();
-    const cellIds = new Map(cells.map((c, i) => [c, i]));
-    const cellId = (cell: Cell): number => {
-      const id = cellIds.get(cell);
-      if (id === undefined) throw new Error('a lexical entry names a cell outside the paradigm');
-      return id;
-    };
-    const lexical: LexicalRow[] = [...this.#lexicalIndex()].map(([surface, entries]) => [surface, ...entries.flatMap((e) => [e.lemma, cellId(e.cell)])]);
-    return this.#index().toBuffer(lexical);
+    return this.#index().toBuffer([...this.#lexicalIndex().rows()]);
   }
 
   /** Takes the buffer `exportIndex` gave for the same cartridge and engine; false (and nothing taken) when it does not fit. */
@@ -92,20 +83,19 @@ export class Analyzer {
     const read = PackedFrames.fromBuffer(buffer, cells);
     if (!read || !Array.isArray(read.extra)) return false;
     yield;
-    const lexical = new Map<string, Array<{ lemma: string; cell: Cell }>>();
+    const lexical = LexicalIndex.builder();
     for (const [surface, ...pairs] of read.extra as LexicalRow[]) {
-      const entries: Array<{ lemma: string; cell: Cell }> = [];
+      lexical.surface(surface);
       for (let k = 0; k < pairs.length; k += 2) {
-        const cell = cells[pairs[k + 1] as number];
-        if (!cell) return false;
-        entries.push({ lemma: pairs[k] as string, cell });
+        const cell = pairs[k + 1] as number;
+        if (!(cell >= 0 && cell < cells.length)) return false;
+        lexical.entry(pairs[k] as string, cell);
       }
-      lexical.set(surface, entries);
       if (lexical.size % 1000 === 0) yield;
     }
     if (this.#frames && this.#lexical) return true;
     this.#frames = read.frames;
-    this.#lexical = lexical;
+    this.#lexical = lexical.finish(cells);
     return true;
   }
 
@@ -394,15 +384,16 @@ export class Analyzer {
     return this.#lexicon.plain;
   }
 
-  #lexical?: Map<string, Array<{ lemma: string; cell: Cell }>>;
+  #lexical?: LexicalIndex;
   /** Every form of every non-verb lexicon entry (irregular plurals included), by surface. */
-  #lexicalIndex(): Map<string, Array<{ lemma: string; cell: Cell }>> {
+  #lexicalIndex(): LexicalIndex {
     if (this.#lexical) return this.#lexical;
-    const steps = this.#lexicon.lexicalSteps(this.#cells());
+    const cells = enumerateCells(this.generator);
+    const steps = this.#lexicon.lexicalSteps(cells);
     let step = steps.next();
     while (!step.done) step = steps.next();
-    this.#lexical = step.value;
-    return step.value;
+    this.#lexical = LexicalIndex.fromMap(step.value, cells, this.#cells());
+    return this.#lexical;
   }
 
   /**
@@ -450,10 +441,14 @@ export class Analyzer {
     return this.#rewrites;
   }
 
-  #cellCache?: Cell[];
-  #cells(): Cell[] {
-    this.#cellCache ??= enumerateCells(this.generator);
-    return this.#cellCache;
+  #cellList?: CellList;
+  /**
+   * Every cell of the paradigm, packed (an object made when a frame or lexical entry gives it). A build
+   * of the frames or of the lexical index works on its own cells as objects, gone once packed.
+   */
+  #cells(): CellList {
+    this.#cellList ??= PackedCells.of(enumerateCells(this.generator));
+    return this.#cellList;
   }
 
   #lemma(root: string, frame: Frame): string | undefined {
@@ -467,10 +462,11 @@ export class Analyzer {
 
   #index(): PackedFrames {
     if (this.#frames) return this.#frames;
-    const steps = this.#frameBuilder.build(this.#cells());
+    const cells = enumerateCells(this.generator);
+    const steps = this.#frameBuilder.build(cells);
     let step = steps.next();
     while (!step.done) step = steps.next();
-    this.#frames = PackedFrames.pack(step.value, this.#cells());
+    this.#frames = PackedFrames.pack(step.value, cells, this.#cells());
     return this.#frames;
   }
 
@@ -489,7 +485,8 @@ export class Analyzer {
    * builds them at once instead.
    */
   async warmInBackground(sliceMs = 20): Promise<void> {
-    const steps = this.#frameBuilder.build(this.#cells());
+    const cells = enumerateCells(this.generator);
+    const steps = this.#frameBuilder.build(cells);
     let step = steps.next();
     let sliceStart = performance.now();
     while (!step.done) {
@@ -500,8 +497,8 @@ export class Analyzer {
       }
       step = steps.next();
     }
-    this.#frames ??= PackedFrames.pack(step.value, this.#cells());
-    const lexicalSteps = this.#lexicon.lexicalSteps(this.#cells());
+    this.#frames ??= PackedFrames.pack(step.value, cells, this.#cells());
+    const lexicalSteps = this.#lexicon.lexicalSteps(cells);
     let lexicalStep = lexicalSteps.next();
     while (!lexicalStep.done) {
       if (this.#lexical) return;
@@ -511,6 +508,6 @@ export class Analyzer {
       }
       lexicalStep = lexicalSteps.next();
     }
-    this.#lexical ??= lexicalStep.value;
+    this.#lexical ??= LexicalIndex.fromMap(lexicalStep.value, cells, this.#cells());
   }
 }

@@ -15,6 +15,7 @@
  */
 import { endianness } from 'node:os';
 import type { Cell } from './generator.js';
+import type { CellList } from './packed-cells.js';
 
 /** One way a root can meet its affixes; each shape gives its own frames. */
 export interface Shape {
@@ -58,7 +59,7 @@ interface Header {
 
 export class PackedFrames {
   private constructor(
-    private readonly cells: readonly Cell[],
+    private readonly cells: CellList,
     private readonly shapes: readonly Shape[],
     private readonly text: string,
     private readonly starts: Uint32Array,
@@ -78,8 +79,11 @@ export class PackedFrames {
     return this.cellStart.length - 1;
   }
 
-  /** Packs frames found by key (each list in its order) over the paradigm's `cells`. */
-  static pack(byKey: ReadonlyMap<string, readonly Frame[]>, cells: readonly Cell[]): PackedFrames {
+  /**
+   * Packs frames found by key (each list in its order) over the paradigm's `cells` (the objects the
+   * frames hold); the index then gives its cells from `list` (the same cells, packed: packed-cells.ts).
+   */
+  static pack(byKey: ReadonlyMap<string, readonly Frame[]>, cells: readonly Cell[], list: CellList = cells): PackedFrames {
     const cellIds = new Map(cells.map((c, i) => [c, i]));
     const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const strings = [...keys];
@@ -128,7 +132,7 @@ export class PackedFrames {
     });
     starts[strings.length] = at;
     return new PackedFrames(
-      cells,
+      list,
       shapes,
       strings.join(''),
       starts,
@@ -159,7 +163,7 @@ export class PackedFrames {
   frame(id: number): Frame {
     const f = id * 4;
     const cells: Cell[] = [];
-    for (let k = this.cellStart[id]!, end = this.cellStart[id + 1]!; k < end; k++) cells.push(this.cells[this.frameCells[k]!]!);
+    for (let k = this.cellStart[id]!, end = this.cellStart[id + 1]!; k < end; k++) cells.push(this.cells.at(this.frameCells[k]!)!);
     const prefix = this.frameFields[f + 2]!;
     return {
       cells,
@@ -212,7 +216,7 @@ export class PackedFrames {
   }
 
   /** Reads `toBuffer`'s form over the paradigm's `cells`; undefined for a buffer that is not one or does not fit. */
-  static fromBuffer(buffer: Buffer, cells: readonly Cell[]): { frames: PackedFrames; extra: unknown } | undefined {
+  static fromBuffer(buffer: Buffer, cells: CellList): { frames: PackedFrames; extra: unknown } | undefined {
     if (buffer.length < 8 || buffer.toString('latin1', 0, 4) !== MAGIC) return undefined;
     const jsonLength = buffer.readUInt32LE(4);
     const header = JSON.parse(buffer.toString('utf8', 8, 8 + jsonLength)) as Header;

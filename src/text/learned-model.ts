@@ -107,12 +107,18 @@ export interface PrefixOrder {
   hyphenTags: Array<[string, boolean]>;
 }
 
+/** Strings by index: an array, or lines packed in one string (model-file.ts). */
+export interface Lines {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
 export interface LearnedModel {
   language: string;
   /** Readings by index; a loaded model decodes each on first use (see `readingAt`). */
   readings: Array<StoredReading | undefined>;
-  /** Undecoded readings.tsv lines of a loaded model. */
-  rawReadings?: string[];
+  /** Undecoded readings.tsv lines of a loaded model, by index (an array, or a model file's `TextLines`). */
+  rawReadings?: Lines;
   /**
    * Lower-cased word form -> [reading index, count] pairs, most frequent first; a loaded model
    * keeps each as where its pairs start in `formLists` (read with `formEntries`).
@@ -432,7 +438,7 @@ const byKey = <T, U>(a: [string, T], b: [string, U]): number => (a[0] < b[0] ? -
 
 /** The model's files as text (the learn script writes them; `loadModel` reads them back). */
 export function serializeModel(model: StoredParts): Record<string, string> {
-  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t') : model.rawReadings![i]!))];
+  const readings = ['lemma\tpos\tsegmentation\tsurfaces', ...model.readings.map((r, i) => (r ? [r.lemma, r.pos, ...encodeMorphemes(r.morphemes)].join('\t') : model.rawReadings!.at(i)!))];
   const forms = ['form\treadings'];
   for (const [form] of [...model.forms].sort(byKey))
     forms.push(
@@ -669,7 +675,7 @@ function tailsOf(model: LearnedModel, written: string): Map<string, PrefixPart[]
 function lemmaOfReading(model: LearnedModel, r: number): string {
   const reading = model.readings[r];
   if (reading) return reading.lemma;
-  const line = model.rawReadings![r]!;
+  const line = model.rawReadings!.at(r)!;
   return line.slice(0, line.indexOf('\t'));
 }
 
@@ -917,7 +923,7 @@ function baseFeatures(token: string, pos: string, shape = shapeOf(token)): strin
 export function readingAt(model: LearnedModel, r: number): StoredReading {
   let reading = model.readings[r];
   if (!reading) {
-    const [lemma, pos, seg, surf] = model.rawReadings![r]!.split('\t');
+    const [lemma, pos, seg, surf] = model.rawReadings!.at(r)!.split('\t');
     reading = { lemma: lemma!, pos: pos!, morphemes: decodeMorphemes(seg ?? '', surf ?? '') };
     model.readings[r] = reading;
   }
@@ -982,7 +988,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   }
   const shape = shapeOf(token);
   const lemmas = lemmaCounts(model);
-  const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.[leaveOut.reading]?.[0] ?? '').toLowerCase() : '';
+  const leftOutLemma = leaveOut ? (model.readings[leaveOut.reading]?.lemma ?? model.rawReadings?.at(leaveOut.reading)?.[0] ?? '').toLowerCase() : '';
   const countOf = (id: number): number => model.prefixTemplates.at(id)!.count - (leaveOut?.prefixTemplate === id ? 1 : 0);
   // Prefix options: whole templates, then a head of one template joined to a tail of another.
   const options: Array<{ p: number; pid: number; pre: PrefixTemplate; preCount: number; composed: boolean | 'bigram' | 'hyphen' }> = [];

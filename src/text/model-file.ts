@@ -46,6 +46,7 @@ import {
   type TemplateIndex,
   type TemplateList,
   type Lookup,
+  type Lines,
 } from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
@@ -127,6 +128,38 @@ export class PackedTable implements Lookup<number> {
 
   *[Symbol.iterator](): Generator<[string, number]> {
     for (let i = 0; i < this.size; i++) yield [this.keyAt(i), this.numbers[i]!];
+  }
+}
+
+/**
+ * The lines of a text kept as the one string and where each line starts, not a string a line: a
+ * model's readings.tsv (65,000 lines in the largest) is decoded line by line on first use
+ * (`readingAt`). Line i is what `text.split('\n')[i]` would be.
+ */
+export class TextLines implements Lines {
+  readonly length: number;
+
+  private constructor(
+    private readonly text: string,
+    /** Line i starts at starts[i] and ends one before starts[i + 1] (its newline, or the end of the text). */
+    private readonly starts: Uint32Array,
+  ) {
+    this.length = starts.length - 1;
+  }
+
+  static of(text: string): TextLines {
+    let count = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+    const starts = new Uint32Array(count + 1);
+    let i = 1;
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts[i++] = at + 1;
+    starts[count] = text.length + 1;
+    return new TextLines(text, starts);
+  }
+
+  at(index: number): string | undefined {
+    if (!(index >= 0 && index < this.length)) return undefined;
+    return this.text.slice(this.starts[index], this.starts[index + 1]! - 1);
   }
 }
 
@@ -299,7 +332,7 @@ export function encodeModel(model: LearnedModel): Buffer {
   const readingLines: string[] = [];
   for (let i = 0; i < model.readings.length; i++) {
     const r = model.readings[i];
-    readingLines.push(model.rawReadings?.[i] ?? (r ? `${r.lemma}\t${r.pos}\t${formatMorphemes(r.morphemes)}` : ''));
+    readingLines.push(model.rawReadings?.at(i) ?? (r ? `${r.lemma}\t${r.pos}\t${formatMorphemes(r.morphemes)}` : ''));
   }
   sections.readings = readingLines.join('\n');
   // Each form's readings in one array: at a form's start, how many pairs, then reading and count of each.
@@ -410,7 +443,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
     return (kind === 'u32' ? new Uint32Array(copy) : kind === 'u16' ? new Uint16Array(copy) : new Float64Array(copy)) as T;
   };
   const table = (name: string): PackedTable => new PackedTable(text(`${name}.keys`), array(`${name}.starts`), array(`${name}.slots`), array(`${name}.values`));
-  const rawReadings = header.readings === 0 ? [] : text('readings').split('\n');
+  const rawReadings = header.readings === 0 ? [] : TextLines.of(text('readings'));
   yield;
   const posIndex = new Map<string, number>((JSON.parse(text('context.pos')) as string[]).map((pos, id) => [pos, id]));
   const context = ContextWeights.packed(table('runs'), posIndex, array('context.starts'), array('context.posIds'), array('context.values'));
