@@ -259,4 +259,9 @@ describe('agreement with the noun inside the previous word', () => {
     assert.equal(innerAgreementFeature('POSS09', '9', ''), 'agrin=n|true|POSS');
     assert.equal(innerAgreementFeature('REL', '9', '14'), 'agrin=-|-|REL');
   });
+
+  it('the zul ranker learnt to prefer a possessive agreeing with the inner noun over one agreeing with neither', () => {
+    const weights = (analyzer('zul') as unknown as { model: { weights: { get(f: string): number | undefined } } }).model.weights;
+    assert.ok((weights.get('agrin=true|false|POSS') ?? 0) > (weights.get('agrin=false|false|POSS') ?? 0));
+  });
 });
