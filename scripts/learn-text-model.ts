@@ -24,6 +24,7 @@ import {
   contextFeatures,
   headClassAfter,
   indexModel,
+  innerClassOf,
   priorPos,
   nounClassOf,
   readingKey,
@@ -278,6 +279,7 @@ for (const sentence of sentences) {
       next: sentence[i + 1]?.token,
       nextPos: priorPos(candidateLists[i + 1]),
       headClass,
+      innerClass: i === 0 ? '' : innerClassOf(sentence[i - 1]!.pos, sentence[i - 1]!.morphemes, isNounPos),
     };
     examples.push({
       gold,

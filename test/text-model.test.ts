@@ -5,8 +5,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
-import type { TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
+import { isNounPos, loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
+import { innerAgreementFeature, innerClassOf } from '../src/text/learned-model.js';
+import type { Morpheme, TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
 import { tempDir } from './helpers.js';
 
 const languagesDir = path.join(packageRoot, 'languages');
@@ -236,5 +237,31 @@ describe('lugha eval text', () => {
     const out = lugha(['eval', 'text', '--language', 'lug', fixture]);
     assert.equal(out.status, 0, out.stderr);
     assert.match(out.stdout, /^lemma: \d+\.\d+% \(\d+\/7\)$/m);
+  });
+});
+
+describe('agreement with the noun inside the previous word', () => {
+  const m = (canonical: string, tag: string): Morpheme => ({ surface: canonical, canonical, tag });
+  // yobukhulu 'of the size': ya[PossConc9]-u[NPrePre14]-bu[BPre14]-khulu[NStem], holding a class-14 noun.
+  const yobukhulu = [m('ya', 'PossConc9'), m('u', 'NPrePre14'), m('bu', 'BPre14'), m('khulu', 'NStem')];
+
+  it('is the class of the noun a possessive or locative holds, and none after a noun itself', () => {
+    assert.equal(innerClassOf('POSS09', yobukhulu, isNounPos), '14');
+    assert.equal(innerClassOf('NLOC', [m('e', 'LocPre'), m('mi', 'BPre4'), m('sebenzi', 'NStem'), m('ini', 'LocSuf')], isNounPos), '4');
+    assert.equal(innerClassOf('N14', yobukhulu.slice(1), isNounPos), '');
+    assert.equal(innerClassOf('CONJ', [m('ngenxa', 'Conj')], isNounPos), '');
+  });
+
+  it("a qualifier's class is compared with it and with the last noun's, a word without a class is not", () => {
+    // ngenxa yobukhulu besikhundla: besikhundla (POSS14) agrees with ubukhulu inside yobukhulu, not with a class-9 head.
+    assert.equal(innerAgreementFeature('POSS14', '9', '14'), 'agrin=true|false|POSS');
+    assert.equal(innerAgreementFeature('POSS09', '9', '14'), 'agrin=false|true|POSS');
+    assert.equal(innerAgreementFeature('POSS09', '9', ''), 'agrin=n|true|POSS');
+    assert.equal(innerAgreementFeature('REL', '9', '14'), 'agrin=-|-|REL');
+  });
+
+  it('the zul ranker learnt to prefer a possessive agreeing with the inner noun over one agreeing with neither', () => {
+    const weights = (analyzer('zul') as unknown as { model: { weights: { get(f: string): number | undefined } } }).model.weights;
+    assert.ok((weights.get('agrin=true|false|POSS') ?? 0) > (weights.get('agrin=false|false|POSS') ?? 0));
   });
 });

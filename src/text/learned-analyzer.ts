@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, ContextWeights, headClassAfter, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import { candidatesOf, contextKeys, ContextWeights, headClassAfter, innerClassOf, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
@@ -209,6 +209,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     let previousPos = '<s>';
     let previousPos2 = '<s>';
     let headClass = '';
+    let innerClass = '';
     let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
@@ -219,6 +220,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         if (token !== '') {
           previousPos2 = previousPos;
           previousPos = '<unk>';
+          innerClass = '';
         }
         continue;
       }
@@ -240,7 +242,9 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         for (const run of runs) score += context.weight(run, posIds[k]!);
         // agreementFeature() of learned-model.ts, from the class split once per token.
         const ownClass = own[k]!;
-        return score + (weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
+        score += weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0;
+        // innerAgreementFeature() of learned-model.ts.
+        return score + (weights.get(`agrin=${ownClass === '' ? '-' : innerClass === '' ? 'n' : ownClass === innerClass}|${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
       });
       const probabilities = softmax(scores, this.model.scale);
       const readings: TokenAnalysis[] = candidates.map((c, k) => {
@@ -262,6 +266,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       previousPos2 = previousPos;
       previousPos = readings[0]!.pos;
       headClass = headClassAfter(previousPos, readings[0]!.morphemes, headClass, isNounPos);
+      innerClass = innerClassOf(previousPos, readings[0]!.morphemes, isNounPos);
       out.push(cutReadings(readings, options));
     }
     return out;

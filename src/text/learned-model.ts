@@ -1289,6 +1289,11 @@ export interface TokenContext {
   nextPos: string;
   /** Noun class of the last noun before the token ('' when none). */
   headClass: string;
+  /**
+   * Noun class of a noun inside the previous word when that word is no noun itself (`yo-bu-khulu`, a
+   * possessive: 14; `e-mi-sebenzi-ini`: 4), '' otherwise (innerClassOf).
+   */
+  innerClass?: string;
 }
 
 const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr']);
@@ -1330,9 +1335,29 @@ export function agreementFeature(pos: string, headClass: string): string {
   return `agrsame=${own === '' ? '-' : own === headClass}|${head}`;
 }
 
+/**
+ * The feature of whether a candidate's class agrees with the noun inside the previous word, beside
+ * whether it agrees with the last noun's: a qualifier after a possessive or locative may agree with the
+ * noun the possessive or locative holds rather than with the head before it (`ngenxa yobukhulu
+ * besikhundla`, `besikhundla` of class 14 after `yo-bu-khulu`), and the annotated text says how often.
+ */
+export function innerAgreementFeature(pos: string, headClass: string, innerClass: string): string {
+  const match = CLASS_OF_POS.exec(pos);
+  const own = match ? match[2]! : '';
+  const head = match ? match[1]! : pos;
+  return `agrin=${own === '' ? '-' : innerClass === '' ? 'n' : own === innerClass}|${own === '' ? '-' : own === headClass}|${head}`;
+}
+
+/** innerClass of TokenContext after a word read as (`pos`, `morphemes`). */
+export function innerClassOf(pos: string, morphemes: readonly Morpheme[], isNoun: (pos: string) => boolean): string {
+  return isNoun(pos) ? '' : nounClassOf(morphemes);
+}
+
 /** Features linking a candidate's POS to the neighbouring tokens and to the class of the last noun before it (agreement). */
 export function contextFeatures(pos: string, context: TokenContext): string[] {
-  return [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
+  const out = [...contextKeys(context).map((k) => `${k}|${pos}`), agreementFeature(pos, context.headClass)];
+  if (context.innerClass !== undefined) out.push(innerAgreementFeature(pos, context.headClass, context.innerClass));
+  return out;
 }
 
 /** The POS a token's candidates put first before ranking ('</s>' past the end, '<unk>' without candidates). */
