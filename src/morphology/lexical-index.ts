@@ -12,6 +12,7 @@
  */
 import type { Cell } from './generator.js';
 import type { CellList } from './packed-cells.js';
+import { compareAt, stringAt } from './string-table.js';
 
 /** A lexical entry: a lemma and the paradigm cell whose form has the surface. */
 export interface LexicalEntry {
@@ -69,19 +70,11 @@ export class LexicalIndex {
   }
 
   #string(id: number): string {
-    return this.text.slice(this.starts[id]!, this.starts[id + 1]!);
+    return stringAt(this.text, this.starts, id);
   }
 
-  /** `key` against string `id` in code-unit order. */
   #compare(key: string, id: number): number {
-    const start = this.starts[id]!;
-    const length = this.starts[id + 1]! - start;
-    const n = Math.min(key.length, length);
-    for (let k = 0; k < n; k++) {
-      const d = key.charCodeAt(k) - this.text.charCodeAt(start + k);
-      if (d !== 0) return d;
-    }
-    return key.length - length;
+    return compareAt(key, this.text, this.starts, id);
   }
 
   /** Packs the index from its rows (each surface once, cells by id into `cells`); undefined when a cell id is outside them. */

@@ -16,6 +16,7 @@
 import { endianness } from 'node:os';
 import type { Cell } from './generator.js';
 import type { CellList } from './packed-cells.js';
+import { compareAt, stringAt } from './string-table.js';
 
 /** One way a root can meet its affixes; each shape gives its own frames. */
 export interface Shape {
@@ -175,19 +176,11 @@ export class PackedFrames {
   }
 
   #string(id: number): string {
-    return this.text.slice(this.starts[id]!, this.starts[id + 1]!);
+    return stringAt(this.text, this.starts, id);
   }
 
-  /** `key` against key `id` in code-unit order. */
   #compare(key: string, id: number): number {
-    const start = this.starts[id]!;
-    const length = this.starts[id + 1]! - start;
-    const n = Math.min(key.length, length);
-    for (let k = 0; k < n; k++) {
-      const d = key.charCodeAt(k) - this.text.charCodeAt(start + k);
-      if (d !== 0) return d;
-    }
-    return key.length - length;
+    return compareAt(key, this.text, this.starts, id);
   }
 
   /** The file form: a magic, a JSON header (with `extra`, the owner's own data) and the arrays. */
