@@ -376,9 +376,12 @@ export class Analyzer {
    * 15 or 17 ku- + a tenseless present 'it will see', whose subject must be an infinitive or a place): a negative amount, too little to pass any other difference.
    */
   #infinitive(cell: Cell): number {
-    const tense = this.generator.cartridge.verbs?.tenses.find((t) => t.id === cell.tense);
-    return tense?.mood === 'infinitive' ? -0.2 : 0;
+    this.#infinitives ??= new Set((this.generator.cartridge.verbs?.tenses ?? []).filter((t) => t.mood === 'infinitive').map((t) => t.id));
+    return cell.tense !== undefined && this.#infinitives.has(cell.tense) ? -0.2 : 0;
   }
+
+  /** The ids of the cartridge's infinitive tenses (made once: #infinitive runs for every verb candidate). */
+  #infinitives?: Set<string>;
 
   get #plain(): (text: string) => string {
     return this.#lexicon.plain;

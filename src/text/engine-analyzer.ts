@@ -555,7 +555,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
           const lemma = citation.lemma + stem;
           const reading: TokenAnalysis = {
-            lemma: capital ? lemma.charAt(0).toUpperCase() + lemma.slice(1) : lemma,
+            lemma: capital ? capitalised(lemma) : lemma,
             pos: this.#tag('noun', id),
             word_class: 'noun',
             morphemes: [
@@ -586,7 +586,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital.
     const capital = /^\p{Lu}/u.test(token);
     const reading: TokenAnalysis = {
-      lemma: capital ? stem.charAt(0).toUpperCase() + stem.slice(1) : stem,
+      lemma: capital ? capitalised(stem) : stem,
       pos: this.#tag(spec.word_class, undefined),
       word_class: spec.word_class,
       morphemes: [
@@ -641,7 +641,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const probabilities = probabilitiesOf(views.map((v) => v.score));
     const tagged = views.map((v, i) => {
       const reading = readingOf(v, probabilities[i]!);
-      if (v.in_lexicon && this.#capital(reading.lemma, reading.word_class)) reading.lemma = reading.lemma.charAt(0).toUpperCase() + reading.lemma.slice(1);
+      if (v.in_lexicon && this.#capital(reading.lemma, reading.word_class)) reading.lemma = capitalised(reading.lemma);
       const agrees = this.#agrees(v);
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
       const tags = this.#textContext()?.morpheme_tags;
@@ -738,6 +738,11 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
 }
 
 /** The shortest word a title-case sentence must write with a capital: shorter ones (na, ya, wa, la, kwa, lako) may stay small. */
+/** `word` with its first letter written as a capital. */
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 const TITLE_WORD = 5;
 
 /**
