@@ -21,7 +21,7 @@ import { mcpRoutes } from './routes/mcp.js';
 import { problemRoutes } from './routes/problems.js';
 import { v1Routes } from './routes/v1.js';
 import { webRoutes } from './routes/web.js';
-import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets } from './log-redaction.js';
+import { batchedStdout, lazyChildLogger, redactingLoggerOptions, redactSecrets, requestLine } from './log-redaction.js';
 import { securityHeaders, simpleCorsHeaders, simpleCorsLines } from './security-headers.js';
 import { EarlyAnswers } from './early-answer.js';
 import { sendStatic, staticBody, type StaticBody } from './static-response.js';
@@ -50,9 +50,8 @@ class OneLinePerRequest extends LogController {
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const log = request.server.log;
-    const fields = { reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
-    if (error) log.error({ ...fields, err: error }, 'request errored');
-    else log.info(fields, 'request completed');
+    if (!error) return requestLine(log)(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+    log.error({ reqId: request.id, method: request.method, url: redactSecrets(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime, err: error }, 'request errored');
   }
 }
 

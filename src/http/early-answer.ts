@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KeyService } from '../access/key-service.js';
 import type { Meter } from '../access/meter.js';
 import { keptBody, type AnswerCache } from './answer-cache.js';
-import { redactSecrets } from './log-redaction.js';
+import { requestLine } from './log-redaction.js';
 import { notModified, staticVary, type StaticBody } from './static-response.js';
 
 export interface EarlyAnswerDeps {
@@ -129,7 +129,7 @@ export class EarlyAnswers {
     if (body === undefined || method === 'HEAD') response.end();
     else response.end(body);
     // Fastify's line (src/http/app.ts, OneLinePerRequest), written once the body is handed to the socket.
-    deps.log().info({ reqId: id, method, url: redactSecrets(url), statusCode: status, responseTime: performance.now() - start }, 'request completed');
+    requestLine(deps.log())(id, method, url, status, performance.now() - start);
     return true;
   }
 

@@ -3,6 +3,7 @@
  * query string, a path, a body echoed in an error message), so every logged URL and every
  * string of a log call is scrubbed of anything shaped like a key or a credential parameter.
  */
+import diagnostics from 'node:diagnostics_channel';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { KEY_PREFIX } from '../access/key-format.js';
@@ -118,18 +119,121 @@ export function redactingLoggerOptions(level: string): Exclude<FastifyServerOpti
         remotePort: request.socket?.remotePort,
       }),
     },
-    hooks: {
-      logMethod(args: unknown[], method: (...args: unknown[]) => void) {
-        // The arguments as they are unless one needed scrubbing: a clean call (every request's line) copies nothing.
-        let scrubbed: unknown[] | undefined;
-        for (let i = 0; i < args.length; i++) {
-          const value = scrub(args[i]);
-          if (value !== args[i]) (scrubbed ??= [...args])[i] = value;
-        }
-        method.apply(this, scrubbed ?? args);
-      },
-    },
+    hooks: { logMethod: scrubbingLogMethod },
   };
+}
+
+/** Pino's logMethod hook of the service's logger: every argument of a log call scrubbed of secrets. */
+function scrubbingLogMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+  // The arguments as they are unless one needed scrubbing: a clean call copies nothing.
+  let scrubbed: unknown[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const value = scrub(args[i]);
+    if (value !== args[i]) (scrubbed ??= [...args])[i] = value;
+  }
+  method.apply(this, scrubbed ?? args);
+}
+
+/** The request's line: its id, method, URL (scrubbed here), status and time in milliseconds. */
+export type RequestLine = (reqId: string, method: string, url: string, statusCode: number, responseTime: number) => void;
+
+/** The pieces of a pino logger a request's line is made of, read from the logger itself. */
+interface PinoParts {
+  /** The logger's private symbols by description (`pino.chindings`, …): those of the pino copy that made it. */
+  symbols: Map<string, symbol>;
+  /** The start of a line at `info`: `{"level":30` (as the logger's level formatter writes it). */
+  level: string;
+  /** The level's number (30 unless the logger has custom levels). */
+  levelValue: number;
+  /** What ends a line: `}` and a newline. */
+  end: string;
+}
+
+/** Pino's tracing channel for its serialiser (lib/tools.js, `pino_asJson`): a line written by hand would not be traced. */
+const asJsonTraced = diagnostics.channel('tracing:pino_asJson:start');
+
+const requestLines = new WeakMap<FastifyBaseLogger, RequestLine>();
+
+/**
+ * The writer of the line Fastify's path writes for a completed request (`request completed`, at
+ * `info`, with reqId, method, url, statusCode and responseTime), made once per logger. It is the
+ * bytes pino itself would write for `logger.info({ reqId, method, url, statusCode, responseTime },
+ * 'request completed')` — level, time and the logger's bindings (pid, hostname) as pino writes them,
+ * then the fields, then `msg` — joined into one string and handed to the logger's destination,
+ * without the log call's object, argument copy, hook pass and field loop: most of a kept answer's
+ * log cost. Only for a logger set up as this module sets it up (no formatter of log objects, no
+ * mixin, no nested key, no serialiser or stringifier of these fields, the scrubbing hook and no
+ * other, a plain destination); any other logger, and a traced pino, get the ordinary `info` call.
+ * The id is a request id (src/http/app.ts: a UUID or `[A-Za-z0-9._:-]{8,128}`), the method a token:
+ * neither needs escaping; the URL is scrubbed and escaped as pino would.
+ */
+export function requestLine(logger: FastifyBaseLogger): RequestLine {
+  let line = requestLines.get(logger);
+  if (line === undefined) {
+    const parts = pinoParts(logger);
+    const slow: RequestLine = (reqId, method, url, statusCode, responseTime) => logger.info({ reqId, method, url: redactSecrets(url), statusCode, responseTime }, 'request completed');
+    if (parts === undefined) line = slow;
+    else {
+      const pino = logger as unknown as Record<symbol, unknown> & { levelVal: number };
+      const time = pino[parts.symbols.get('pino.time')!] as () => string;
+      const chindings = parts.symbols.get('pino.chindings')!;
+      const stream = pino[parts.symbols.get('pino.stream')!] as { write(line: string): unknown };
+      const { level, levelValue, end } = parts;
+      line = (reqId, method, url, statusCode, responseTime) => {
+        if (pino.levelVal > levelValue) return;
+        if (asJsonTraced.hasSubscribers) return slow(reqId, method, url, statusCode, responseTime);
+        // As pino's asJson: level, time, bindings, the fields in their order, msg. Numbers as pino writes them (non-finite: null).
+        const ms = Number.isFinite(responseTime) ? responseTime : null;
+        stream.write(
+          `${level}${time.call(pino)}${pino[chindings] as string},"reqId":"${reqId}","method":"${method}","url":${JSON.stringify(redactSecrets(url))},"statusCode":${statusCode},"responseTime":${ms},"msg":"request completed"${end}`,
+        );
+      };
+    }
+    requestLines.set(logger, line);
+  }
+  return line;
+}
+
+/** What {@link requestLine} needs of `logger` when it is a pino logger set up as this module sets one up; undefined otherwise. */
+function pinoParts(logger: FastifyBaseLogger): PinoParts | undefined {
+  const symbols = new Map<string, symbol>();
+  for (let object: object | null = logger; object !== null && object !== Object.prototype; object = Object.getPrototypeOf(object) as object | null) {
+    for (const symbol of Object.getOwnPropertySymbols(object)) if (symbol.description?.startsWith('pino.') && !symbols.has(symbol.description)) symbols.set(symbol.description, symbol);
+  }
+  const needed = ['pino.time', 'pino.chindings', 'pino.stream', 'pino.lsCache', 'pino.end', 'pino.messageKey', 'pino.stringifiers', 'pino.serializers', 'pino.formatters', 'pino.hooks'];
+  if (needed.some((name) => !symbols.has(name))) return undefined;
+  const pino = logger as unknown as Record<symbol, unknown> & { levels?: { values?: Record<string, number> }; levelVal?: unknown };
+  const get = (name: string) => {
+    const symbol = symbols.get(name);
+    return symbol === undefined ? undefined : pino[symbol];
+  };
+  const levelValue = pino.levels?.values?.info;
+  const level = typeof levelValue === 'number' ? (get('pino.lsCache') as Record<number, unknown>)[levelValue] : undefined;
+  const end = get('pino.end');
+  const hooks = get('pino.hooks') as { logMethod?: unknown; streamWrite?: unknown };
+  const formatters = get('pino.formatters') as { log?: unknown };
+  const serializers = get('pino.serializers') as Record<string, unknown>;
+  const stringifiers = get('pino.stringifiers') as Record<string | symbol, unknown>;
+  const stream = get('pino.stream') as { write?: unknown } | undefined;
+  const fields = ['reqId', 'method', 'url', 'statusCode', 'responseTime', 'msg'];
+  const plain =
+    typeof levelValue === 'number' &&
+    typeof level === 'string' &&
+    typeof end === 'string' &&
+    typeof pino.levelVal === 'number' &&
+    typeof stream?.write === 'function' &&
+    (stream as Record<symbol, unknown>)[Symbol.for('pino.metadata')] !== true &&
+    get('pino.messageKey') === 'msg' &&
+    !get('pino.mixin') &&
+    !get('pino.nestedKey') &&
+    get('pino.msgPrefix') === undefined &&
+    formatters.log === undefined &&
+    hooks.logMethod === scrubbingLogMethod &&
+    hooks.streamWrite === undefined &&
+    fields.every((field) => serializers[field] === undefined && stringifiers[field] === undefined) &&
+    // A redaction path starting with a wildcard would apply to every field (pino's wildcardFirst stringifier).
+    !Object.getOwnPropertySymbols(stringifiers).some((symbol) => symbol.description === 'pino.wildcardFirst');
+  return plain ? { symbols, level, levelValue, end } : undefined;
 }
 
 type LogArgs = [unknown, ...unknown[]];
