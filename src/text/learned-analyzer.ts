@@ -6,7 +6,21 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { candidatesOf, contextKeys, ContextWeights, headClassAfter, innerClassOf, loadModel, type FeatureWeights, loadModelInBackground, priorPos, type Candidate, type LearnedModel } from './learned-model.js';
+import {
+  agreementFeature,
+  candidatesOf,
+  contextKeys,
+  ContextWeights,
+  headClassAfter,
+  innerAgreementFeature,
+  innerClassOf,
+  loadModel,
+  type FeatureWeights,
+  loadModelInBackground,
+  priorPos,
+  type Candidate,
+  type LearnedModel,
+} from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
@@ -34,9 +48,16 @@ interface Scored {
   base: number[];
   /** Each candidate's POS as an id of the context weights (`ContextWeights.posId`). */
   posIds: number[];
-  /** Each candidate's POS split into its tag and class number (for the agreement feature). */
+  /** Each candidate's class number ('' when its POS has none; for the agreement features). */
   own: string[];
-  head: string[];
+  /**
+   * Each candidate's weights of the two agreement features (agreementFeature, innerAgreementFeature
+   * of learned-model.ts) for every way its class can stand to the context's, looked up once per
+   * token rather than built as strings per candidate and word: index `same` (0 when the candidate's
+   * class is the last noun's, 1 otherwise) is agrsame's weight, `2 + 2 * inner + same` agrin's, with
+   * `inner` 0 when there is no inner class, 1 when the class is it, 2 otherwise.
+   */
+  agreement: Float64Array[];
   /** The token's candidates come from templates (it is not in the word-form table). */
   unseen: boolean;
   /** Each candidate's entry in the cartridge's lexicon (undefined when it lists none). */
@@ -186,9 +207,9 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         posIds: candidates.map((c) => this.context.posId(c.pos)),
         own: split.map((m) => (m ? m[2]! : '')),
-        head: split.map((m, k) => (m ? m[1]! : candidates[k]!.pos)),
         unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
         listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
+        agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
       };
       if (token.length <= CACHE_TOKEN_LIMIT) {
         if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + candidates.length > CACHE_READING_LIMIT) {
@@ -205,7 +226,6 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
     const context = this.context;
-    const weights = this.model.weights;
     let previousPos = '<s>';
     let previousPos2 = '<s>';
     let headClass = '';
@@ -214,7 +234,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       const here = next;
-      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], head: [], unseen: true, listed: [] } : this.scored(tokens[i + 1]!)) : undefined;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], unseen: true, listed: [], agreement: [] } : this.scored(tokens[i + 1]!)) : undefined;
       if (here === undefined || here.candidates.length === 0) {
         out.push([]);
         if (token !== '') {
@@ -224,7 +244,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         }
         continue;
       }
-      const { candidates, base, posIds, own, head, listed } = here;
+      const { candidates, base, posIds, own, listed, agreement } = here;
       // The same features as contextFeatures() in learned-model.ts, looked up by context first.
       const keys = contextKeys({
         token,
@@ -240,11 +260,11 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
         for (const run of runs) score += context.weight(run, posIds[k]!);
-        // agreementFeature() of learned-model.ts, from the class split once per token.
+        // agreementFeature() and innerAgreementFeature() of learned-model.ts, their weights looked up once per token.
         const ownClass = own[k]!;
-        score += weights.get(`agrsame=${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0;
-        // innerAgreementFeature() of learned-model.ts.
-        return score + (weights.get(`agrin=${ownClass === '' ? '-' : innerClass === '' ? 'n' : ownClass === innerClass}|${ownClass === '' ? '-' : ownClass === headClass}|${head[k]}`) ?? 0);
+        const same = ownClass === headClass ? 0 : 1;
+        const weightsOf = agreement[k]!;
+        return score + weightsOf[same]! + weightsOf[2 + 2 * (innerClass === '' ? 0 : ownClass === innerClass ? 1 : 2) + same]!;
       });
       const probabilities = softmax(scores, this.model.scale);
       const readings: TokenAnalysis[] = candidates.map((c, k) => {
@@ -271,6 +291,24 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     }
     return out;
   }
+}
+
+/**
+ * The weights of a candidate's agreement features (Scored.agreement) for each way its class can stand
+ * to the last noun's and to the inner noun's: the features' own strings (learned-model.ts), so the
+ * ranker and the learner cannot drift apart. A POS without a class number has one weight for all.
+ */
+function agreementWeights(weights: FeatureWeights, pos: string): Float64Array {
+  const out = new Float64Array(8);
+  const own = /^(\D+?)0*(\d+a?)$/.exec(pos)?.[2] ?? '';
+  // A head class or inner class that is the candidate's own, and one that is not ('' is never a class of a POS with one).
+  const classes = own === '' ? ['', ''] : [own, ''];
+  for (let same = 0; same < 2; same++) {
+    out[same] = weights.get(agreementFeature(pos, classes[same]!)) ?? 0;
+    const inners = own === '' ? ['', '', ''] : ['', own, own === '1' ? '2' : '1'];
+    for (let inner = 0; inner < 3; inner++) out[2 + 2 * inner + same] = weights.get(innerAgreementFeature(pos, classes[same]!, inners[inner]!)) ?? 0;
+  }
+  return out;
 }
 
 /**
