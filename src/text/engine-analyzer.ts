@@ -140,6 +140,10 @@ const contextRuleSchema = z
       .optional(),
     agrees_with_next: z.boolean().default(false),
     agrees_with_previous: z.boolean().default(false),
+    /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
+    mood: z.string().optional(),
+    /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
+    clause_start: z.boolean().default(false),
     over: z.string().optional(),
     weight: z.number().positive().default(4),
     source: z.string(),
@@ -239,6 +243,8 @@ interface ReadingFacts {
   extensions: string[];
   /** A verb reading's marking: an infinitive (ku-), or a finite form with a tense, aspect or relative marker. */
   verbal?: 'infinitive' | 'finite';
+  /** A verb reading's mood (imperative, subjunctive, ...). */
+  mood?: string;
 }
 
 /** Terminal punctuation: the next word starts a sentence. */
@@ -395,7 +401,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.word !== undefined && rule.word !== lower) continue;
       if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
-      if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer)) continue;
+      if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood))) continue;
+      if (rule.clause_start && before.length > 0) continue;
+      // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
+      if (rule.mood !== undefined && this.#facts.get(readings[0]!)?.verbal === 'infinitive') continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
       if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
@@ -409,6 +418,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
+        if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
         if (rule.agrees_with_previous) {
           const own = this.#facts.get(r)?.agrees ?? [];
           const theirs = this.#facts.get(previous!)?.agrees ?? [];
@@ -651,6 +661,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         agrees: agrees !== undefined ? [agrees] : [],
         extensions: v.words.flatMap((w) => (w.slots.extensions?.id ?? '').split(/[^a-z_]+/u).filter(Boolean)),
         ...(verbal ? { verbal } : {}),
+        ...(v.features.word_class === 'verb' && v.features.mood ? { mood: v.features.mood } : {}),
       });
       return reading;
     });
