@@ -149,6 +149,9 @@ export class Analyzer {
       const known = tried.get(key);
       if (known !== undefined) return known;
       tried.set(key, false);
+      // A verb with a latent i (-va, -za: uyeva, beze) is proposed as an i-stem (iva); the stem the
+      // lexicon writes without it is tried too, and kept only if it generates the word.
+      if (cell.word_class === 'verb' && /^i[^aeiou]/u.test(lemma) && !this.generator.lexeme(lemma, 'verb').inLexicon && this.generator.lexeme(lemma.slice(1), 'verb').inLexicon) consider(lemma.slice(1), cell);
       const lexeme = this.#lexicon.knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#lexicon.nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
