@@ -310,6 +310,19 @@ describe('Swahili running text', () => {
     assert.deepEqual(na, ['preposition', 'conjunction']);
   });
 
+  it('ranks POST analyze-text with the punctuation the measure sees: a comma starts a clause (..., acha maji)', async () => {
+    const service = new TextService({ morphology: () => morphology });
+    const result = await service.analyzeText('swh', 'Weka sufuria jikoni, acha maji yachemke.');
+    assert.ok(result.ok);
+    const acha = result.value.tokens.find((t) => t.text === 'acha')!.analyses[0];
+    assert.deepEqual([acha?.lemma, acha?.word_class], ['acha', 'verb']);
+    const comma = result.value.tokens.find((t) => t.text === ',')!.analyses;
+    assert.deepEqual(
+      comma.map((r) => r.pos),
+      ['PUNC'],
+    );
+  });
+
   it('reads the negative subjunctive of a verb no lexicon knows with its negative marker, not as a longer root', () => {
     // UDHR art. 5 asiteswe 'that he not be tortured': a- subject, -si- negative, tes-w-e passive subjunctive
     for (const [word, lemma] of [

@@ -1,4 +1,4 @@
-// Pins the text pipeline's service layer: a learned analyser is chosen over the engine and sees one sentence at a time, long texts yield to the event loop, learned readings lead GET /analyze's list, and analysis frames survive a restart through the cache on disk (and not a changed cartridge).
+// Pins the text pipeline's service layer: a learned analyser is chosen over the engine and sees one sentence at a time (punctuation included), long texts yield to the event loop, learned readings lead GET /analyze's list, and analysis frames survive a restart through the cache on disk (and not a changed cartridge).
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, rmSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,17 +53,28 @@ describe('TextService: choosing and calling the analyser', () => {
     assert.equal(lin.value.analyzer, 'engine');
   });
 
-  it('gives the analyser one sentence at a time, words only; punctuation and numbers get their own readings', async () => {
+  it('gives the analyser one sentence at a time with its punctuation and numbers, as the annotated text it learnt from has them; those get their own readings', async () => {
     const { factory, calls } = fakeLearned('zul');
     const service = new TextService({ morphology: () => morphology, factories: [factory] });
-    const result = await service.analyzeText('zul', 'Ngiyabonga kakhulu, mngane! Ngo 2,5 yebo.');
+    const result = await service.analyzeText('zul', 'Ngiyabonga kakhulu, mngane! Ngo 2,5 мир yebo.');
     assert.ok(result.ok);
+    // A word in another script goes in empty: it breaks the context and is not analysed.
     assert.deepEqual(calls, [
-      ['Ngiyabonga', 'kakhulu', 'mngane'],
-      ['Ngo', 'yebo'],
+      ['Ngiyabonga', 'kakhulu', ',', 'mngane', '!'],
+      ['Ngo', '2,5', '', 'yebo', '.'],
     ]);
     const number = result.value.tokens.find((t) => t.text === '2,5')!;
     assert.deepEqual([number.kind, number.analyses[0]!.pos, number.analyses[0]!.probability], ['number', 'NUM', 1]);
+    const comma = result.value.tokens.find((t) => t.text === ',')!;
+    assert.deepEqual(
+      comma.analyses.map((r) => r.pos),
+      ['PUNC'],
+    );
+    const foreign = result.value.tokens.find((t) => t.text === 'мир')!;
+    assert.deepEqual(
+      foreign.analyses.map((r) => r.pos),
+      ['UNK'],
+    );
   });
 
   it('yields to the event loop between slices of a long text', async () => {

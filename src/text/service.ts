@@ -95,6 +95,16 @@ export function foreignWord(word: string, languageScripts: ReadonlySet<string>):
   return languageScripts.size > 0 && [...scripts].some((s) => !languageScripts.has(s));
 }
 
+/**
+ * What an analyser reads of `tokens`, in context: words, punctuation and numbers as written, as the
+ * annotated text the analysers are learnt and measured on has them (a comma ends a clause, and the word
+ * before it is no neighbour of the word after it); a word in another script and a symbol as an empty
+ * token, which breaks the context as punctuation does and is not analysed.
+ */
+function contextTexts(tokens: readonly Token[], scripts: ReadonlySet<string>): string[] {
+  return tokens.map((t) => (t.kind === 'punctuation' || t.kind === 'number' || (t.kind === 'word' && !foreignWord(t.text, scripts)) ? t.text : ''));
+}
+
 /** The one reading of a punctuation mark, number or symbol, and of a word no analyser reads. */
 function ownReading(token: Token): TokenAnalysis {
   const [pos, wordClass, tag] =
@@ -251,18 +261,12 @@ export class TextService {
     for (const sentence of sentences) {
       for (let from = sentence.start; from < sentence.end; from += sliceTokens) {
         const to = Math.min(sentence.end, from + sliceTokens);
-        const slice = tokens.slice(from, to);
-        const words = slice.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
+        const texts = contextTexts(tokens.slice(from, to), chosen.value.scripts);
+        const words = texts.flatMap((text, i) => (text !== '' && tokens[from + i]!.kind === 'word' ? [i] : []));
         // The engine's analyses of new words in slices that yield; analyzeTokens then ranks them.
-        if (words.length > 0 && chosen.value.analyzer.prepareTokens) await chosen.value.analyzer.prepareTokens(words.map(({ t }) => t.text));
-        const readings =
-          words.length > 0
-            ? chosen.value.analyzer.analyzeTokens(
-                words.map(({ t }) => t.text),
-                rank,
-              )
-            : [];
-        words.forEach(({ i }, k) => (analysed[from + i]!.analyses = readings[k] ?? []));
+        if (words.length > 0 && chosen.value.analyzer.prepareTokens) await chosen.value.analyzer.prepareTokens(words.map((i) => texts[i]!));
+        const readings = words.length > 0 ? chosen.value.analyzer.analyzeTokens(texts, rank) : [];
+        for (const i of words) analysed[from + i]!.analyses = readings[i] ?? [];
         for (let k = from; k < to; k++) if (analysed[k]!.analyses.length === 0) analysed[k]!.analyses = [ownReading(tokens[k]!)];
         const now = performance.now();
         if (now - started > this.limits.budgetMs) {
@@ -275,17 +279,12 @@ export class TextService {
       }
       // The engine read the sentence a word at a time (so a slow word yields); its readings are ranked
       // again with the whole sentence as context (every form is cached by now: nothing is analysed twice).
+      // Its punctuation goes in too (contextTexts): `..., acha maji` 'leave the water' starts a clause.
       if (!chosen.value.learned && sentence.end - sentence.start > 1) {
-        const words = tokens
-          .slice(sentence.start, sentence.end)
-          .map((t, i) => ({ t, i }))
-          .filter(({ t }) => t.kind === 'word' && !foreignWord(t.text, chosen.value.scripts));
-        const readings = chosen.value.analyzer.analyzeTokens(
-          words.map(({ t }) => t.text),
-          rank,
-        );
-        words.forEach(({ i }, k) => {
-          if ((readings[k] ?? []).length > 0) analysed[sentence.start + i]!.analyses = readings[k]!;
+        const texts = contextTexts(tokens.slice(sentence.start, sentence.end), chosen.value.scripts);
+        const readings = chosen.value.analyzer.analyzeTokens(texts, rank);
+        texts.forEach((text, i) => {
+          if (text !== '' && tokens[sentence.start + i]!.kind === 'word' && (readings[i] ?? []).length > 0) analysed[sentence.start + i]!.analyses = readings[i]!;
         });
       }
     }
