@@ -748,12 +748,12 @@ function sentenceStart(tokens: readonly string[], i: number): boolean {
   return true;
 }
 
-/** The shortest word a title-case sentence must write with a capital: shorter ones (na, ya, wa, la, kwa, lako) may stay small. */
 /** `word` with its first letter written as a capital. */
 function capitalised(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** The shortest word a title-case sentence must write with a capital: shorter ones (na, ya, wa, la, kwa, lako) may stay small. */
 const TITLE_WORD = 5;
 
 /**

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   agreementFeature,
   candidatesOf,
+  classOfPos,
   contextKeys,
   ContextWeights,
   headClassAfter,
@@ -200,13 +201,12 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         for (const m of c.morphemes) Object.freeze(m);
         Object.freeze(c.morphemes);
       }
-      const split = candidates.map((c) => /^(\D+?)0*(\d+a?)$/.exec(c.pos));
       hit = {
         // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
         candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related }) => ({ lemma, pos, morphemes, guess, source, related })),
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         posIds: candidates.map((c) => this.context.posId(c.pos)),
-        own: split.map((m) => (m ? m[2]! : '')),
+        own: candidates.map((c) => classOfPos(c.pos)),
         unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
         listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
         agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
@@ -300,7 +300,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
  */
 function agreementWeights(weights: FeatureWeights, pos: string): Float64Array {
   const out = new Float64Array(8);
-  const own = /^(\D+?)0*(\d+a?)$/.exec(pos)?.[2] ?? '';
+  const own = classOfPos(pos);
   // A head class or inner class that is the candidate's own, and one that is not ('' is never a class of a POS with one).
   const classes = own === '' ? ['', ''] : [own, ''];
   for (let same = 0; same < 2; same++) {

@@ -1368,6 +1368,11 @@ export function priorPos(candidates: ReadonlyArray<Pick<Candidate, 'pos'>> | und
 
 const CLASS_OF_POS = /^(\D+?)0*(\d+a?)$/;
 
+/** The class number a POS tag carries (`POSS08` -> `8`, `N01a` -> `1a`), '' when it carries none. */
+export function classOfPos(pos: string): string {
+  return CLASS_OF_POS.exec(pos)?.[2] ?? '';
+}
+
 /**
  * The class later words agree with after a token read as (`pos`, `morphemes`): a noun's own class;
  * unchanged after a word that itself agrees (its POS carries a class: a possessive, a relative);
