@@ -1,4 +1,5 @@
 /** Shared fixtures: a service stack on a temporary data directory with a manual clock. */
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,4 +65,19 @@ export function problemOf(response: LightMyRequestResponse): Record<string, unkn
     throw new Error(`expected problem+json, got ${type} ${response.statusCode}: ${response.body.slice(0, 300)}`);
   }
   return response.json();
+}
+
+const RANDOM_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Asserts that nothing internal (a host, port, bucket, database name, secret) appears in a body a client
+ * sees. Random ids the service mints (request ids are UUIDs) are blanked first, so a port number that
+ * happens to occur in one is not taken for a leak; a number counts only where no digit is next to it.
+ */
+export function assertNothingInternal(body: string, internals: readonly string[], where = 'the body'): void {
+  const seen = body.replace(RANDOM_ID, '<id>');
+  for (const internal of internals) {
+    const leaked = /^\d+$/.test(internal) ? new RegExp(`(?<!\\d)${internal}(?!\\d)`).test(seen) : seen.includes(internal);
+    assert.ok(!leaked, `"${internal}" in ${where}: ${body}`);
+  }
 }

@@ -13,7 +13,7 @@ import { packageRoot } from '../src/config.js';
 import { numeralClips, tone, writeCorpus, type ClipSpec } from './audio-fixtures.js';
 import { freshPostgresDatabase, freshRedisPrefix, postgresUp, redisUp, skipUnless, startS3Server, type FreshDatabase, type FreshRedisPrefix, type S3Server } from './backends.js';
 import { startServe } from './faults-support.js';
-import { tempDir } from './helpers.js';
+import { assertNothingInternal, tempDir } from './helpers.js';
 
 const run = promisify(execFile);
 const bin = path.join(packageRoot, 'bin', 'lugha.js');
@@ -141,7 +141,7 @@ describe('several instances on PostgreSQL + Redis + S3', { skip }, () => {
         assert.equal(response.status, 410);
         const problem = (await response.json()) as { code: string };
         assert.equal(problem.code, 'consent_withdrawn');
-        assert.doesNotMatch(JSON.stringify(problem), new RegExp(`${s3.bucket}|${new URL(s3.endpoint).port}|swh-s1|spk_`));
+        assertNothingInternal(JSON.stringify(problem), [s3.bucket, new URL(s3.endpoint).port, 'swh-s1', 'spk_']);
       }
     }
     const still = before.find((c) => remaining.has(c.recording_id))!;
