@@ -102,6 +102,25 @@ describe('/mcp answers a lone tools/call directly, as the SDK would', () => {
     });
   }
 
+  it('answers the same call sent again with new ids as the SDK does (the kept classification and result text)', async () => {
+    const args = { language: 'swh', root: 'lima', subject: '1pl', tense: 'future', polarity: 'negative' };
+    for (const era of ['legacy', 'modern'] as const) {
+      for (const id of [1, 2, 'two', '', 0, 9_007_199_254_740_991, 'a "quoted" id']) {
+        const request = toolCall(era, 'conjugate_verb', args, id);
+        assert.ok(directToolCall(request.headers, request.body, toolsByName), `${era} ${JSON.stringify(id)}`);
+        const { route, sdk: reference } = await bothWays('enterprise', request);
+        assert.deepEqual(route, reference, `${era} id ${JSON.stringify(id)}`);
+        assert.ok(route.body.includes(`"id":${JSON.stringify(id)}}`), `${era}: the answer names id ${JSON.stringify(id)}`);
+        // Negative future, 1pl: ha-tu-ta-lima (the regular Swahili paradigm, as hamkusoma in the test below).
+        assert.match(route.body, /"surface_form":"hatutalima"/);
+      }
+      // The same message with headers that no longer agree with it, after it was answered directly: the SDK's.
+      const request = toolCall(era, 'conjugate_verb', args, 3);
+      const headers = era === 'modern' ? { ...request.headers, 'mcp-name': 'analyze_form' } : { ...request.headers, 'mcp-protocol-version': '2026-07-28' };
+      assert.equal(directToolCall(headers, request.body, toolsByName), undefined, era);
+    }
+  });
+
   it('leaves to the SDK every request it cannot answer exactly as the SDK would', () => {
     const args = { language: 'swh', root: 'penda', subject: '1sg', tense: 'present' };
     const legacy = toolCall('legacy', 'conjugate_verb', args, 7);

@@ -14,6 +14,10 @@
  * envelope keys in a 2026-07-28 `_meta`, no `_meta` at all on 2025-11-25). Anything else — another
  * method, a batch, an unknown tool, an inconsistent header, a request the SDK would refuse — goes to
  * the SDK unchanged, which answers or refuses it as before.
+ *
+ * Per call it keeps what a repeated call would only recompute: the SDK's classification of the message
+ * (its zod checks), by the message without its id's value and the three MCP headers; and the JSON of a
+ * kept (frozen) tool result, for each revision.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -26,6 +30,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/server';
 import type { IncomingHttpHeaders } from 'node:http';
+import { AnswerCache } from '../http/answer-cache.js';
 import { callTool, serverInfo, type ToolCallContext } from './server.js';
 import type { AnyTool } from './tool.js';
 
@@ -81,6 +86,41 @@ export function directToolCall(headers: IncomingHttpHeaders, body: unknown, tool
   const protocolVersion = header('mcp-protocol-version');
   const method = header('mcp-method');
   const name = header('mcp-name');
+  const kind = inboundKind(body, id, protocolVersion, method, name);
+  const meta = params._meta;
+  let era: DirectToolCall['era'];
+  if (kind === 'legacy') {
+    // As a 2025 client sends it: no envelope and no 2026 headers; a version header the transport accepts.
+    if (meta !== undefined || method !== undefined || name !== undefined) return undefined;
+    if (protocolVersion !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion)) return undefined;
+    era = 'legacy';
+  } else if (kind === 'modern') {
+    // The envelope is valid (else the SDK classifies a rejection); the three headers must name what the body does.
+    if (!isPlainObject(meta) || !hasOnlyKeys(meta, ENVELOPE_KEYS) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_REVISION) return undefined;
+    if (protocolVersion !== MODERN_REVISION || method !== 'tools/call' || name !== params.name) return undefined;
+    era = 'modern';
+  } else return undefined;
+  return { era, id, tool, args: args ?? {} };
+}
+
+/** Longest classification key kept (the message without its id, as JSON, with the three headers); longer ones are classified every time. */
+const MAX_KIND_KEY = 2048;
+
+/** The SDK's classification of messages already seen, by `kindKey` (least recently used dropped first). */
+const kinds = new AnswerCache<string>(256);
+
+/**
+ * What the SDK's `classifyInboundRequest` says of this POST (its `kind`: 'legacy', 'modern', or a
+ * rejection), kept for a message that differs only in its id's value. The classification is a function
+ * of the body and the three headers alone, and of the id only through its type (a JSON-RPC id is any
+ * string or any integer, and `directToolCall` has checked it is one); it runs the SDK's zod schemas
+ * over the whole message, the largest part of a direct answer's own cost (docs/benchmarks.md), and a
+ * client sends the same call again with only a new id.
+ */
+function inboundKind(body: Record<string, unknown>, id: string | number, protocolVersion: string | undefined, method: string | undefined, name: string | undefined): string {
+  const key = JSON.stringify([protocolVersion ?? null, method ?? null, name ?? null, typeof id, { ...body, id: undefined }]);
+  const known = key.length <= MAX_KIND_KEY ? kinds.get(key) : undefined;
+  if (known !== undefined) return known;
   const route = classifyInboundRequest({
     httpMethod: 'POST',
     body,
@@ -88,20 +128,8 @@ export function directToolCall(headers: IncomingHttpHeaders, body: unknown, tool
     ...(method === undefined ? {} : { mcpMethodHeader: method }),
     ...(name === undefined ? {} : { mcpNameHeader: name }),
   });
-  const meta = params._meta;
-  let era: DirectToolCall['era'];
-  if (route.kind === 'legacy') {
-    // As a 2025 client sends it: no envelope and no 2026 headers; a version header the transport accepts.
-    if (meta !== undefined || method !== undefined || name !== undefined) return undefined;
-    if (protocolVersion !== undefined && !(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion)) return undefined;
-    era = 'legacy';
-  } else if (route.kind === 'modern') {
-    // The envelope is valid (else the SDK classifies a rejection); the three headers must name what the body does.
-    if (!isPlainObject(meta) || !hasOnlyKeys(meta, ENVELOPE_KEYS) || meta[PROTOCOL_VERSION_META_KEY] !== MODERN_REVISION) return undefined;
-    if (protocolVersion !== MODERN_REVISION || method !== 'tools/call' || name !== params.name) return undefined;
-    era = 'modern';
-  } else return undefined;
-  return { era, id, tool, args: args ?? {} };
+  if (key.length <= MAX_KIND_KEY) kinds.set(key, route.kind);
+  return route.kind;
 }
 
 /** Runs the call (metered like any other) and writes the JSON-RPC answer as the SDK would. */
@@ -115,16 +143,35 @@ export async function answerToolCall(call: DirectToolCall, context: ToolCallCont
     // What the SDK's tools/call handler answers when a handler throws.
     result = { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
   }
+  // The message is `{"result":…,"jsonrpc":"2.0","id":…}`, as JSON.stringify writes it; the result's part is made once for a kept (frozen) result.
+  const id = JSON.stringify(call.id);
   if (call.era === 'legacy') {
-    const message = JSON.stringify({ result, jsonrpc: '2.0', id: call.id });
+    const message = `${resultJson(result, 'legacy')},"jsonrpc":"2.0","id":${id}}`;
     return {
       headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' },
       body: `event: message\ndata: ${message}\n\n`,
     };
   }
+  return { headers: { 'content-type': 'application/json' }, body: `${resultJson(result, 'modern')},"jsonrpc":"2.0","id":${id}}` };
+}
+
+/** `{"result":` and the result's JSON for the era, by result: kept results (src/mcp/server.ts) are frozen and answered again. */
+const resultTexts = new WeakMap<CallToolResult, { legacy?: string; modern?: string }>();
+
+/** `{"result":<result>` for the era: the result as the SDK writes it, its JSON made once for a kept (frozen) result. */
+function resultJson(result: CallToolResult, era: DirectToolCall['era']): string {
+  const kept = Object.isFrozen(result);
+  let texts = kept ? resultTexts.get(result) : undefined;
+  const known = texts?.[era];
+  if (known !== undefined) return known;
   // 2026-07-28 results carry their type and the server's identity (the SDK's encode step).
-  const stamped = { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
-  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ result: stamped, jsonrpc: '2.0', id: call.id }) };
+  const value = era === 'legacy' ? result : { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: serverInfo } };
+  const text = `{"result":${JSON.stringify(value)}`;
+  if (kept) {
+    if (texts === undefined) resultTexts.set(result, (texts = {}));
+    texts[era] = text;
+  }
+  return text;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

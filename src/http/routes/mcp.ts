@@ -10,7 +10,7 @@
  */
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toWebRequest } from '@modelcontextprotocol/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Principal } from '../../access/key-service.js';
 import { LughaError } from '../../errors.js';
 import { mcpRefusal } from '../../mcp/access.js';
@@ -38,19 +38,16 @@ export async function mcpRoutes(app: FastifyInstance, opts: { services: Services
   app.addHook('onClose', async () => handler.close());
 
   // Registered before the authentication hook, so a foreign page learns nothing about keys.
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Both hooks take `done` (no promise per request): a hook that answers calls no `done`, a refusal is handed to `done`.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const origin = request.headers.origin;
-    if (origin === undefined || allowedOrigins.has(normaliseOrigin(origin))) return;
-    return sendProblem(
-      request,
-      reply,
-      new LughaError('origin_not_allowed', `requests to /mcp from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; the operator lists allowed origins in LUGHA_MCP_ORIGINS`),
-    );
+    if (origin === undefined || allowedOrigins.has(normaliseOrigin(origin))) return done();
+    sendProblem(request, reply, new LughaError('origin_not_allowed', `requests to /mcp from the origin ${JSON.stringify(origin.slice(0, 200))} are not allowed; the operator lists allowed origins in LUGHA_MCP_ORIGINS`));
   });
   protect(app, { keys: services.keys });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const refusal = mcpRefusal(principalOf(request));
-    if (refusal) throw new LughaError(refusal.code, refusal.message);
+    done(refusal ? new LughaError(refusal.code, refusal.message) : undefined);
   });
 
   app.route({
