@@ -144,6 +144,8 @@ const contextRuleSchema = z
     mood: z.string().optional(),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
     clause_start: z.boolean().default(false),
+    /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Haya, kwaheri.`). */
+    alone: z.boolean().default(false),
     over: z.string().optional(),
     weight: z.number().positive().default(4),
     source: z.string(),
@@ -281,7 +283,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
       if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
-      readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[nextWord(tokens, i)] ?? []);
+      const after = nextWord(tokens, i);
+      readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
     });
@@ -392,7 +395,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /** The readings with the context rules applied: each rule that holds adds its weight to the log-odds of the readings it prefers (known stems only). */
-  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, before: ReadonlyArray<TokenAnalysis | undefined>, next: TokenAnalysis[]): TokenAnalysis[] {
+  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, before: ReadonlyArray<TokenAnalysis | undefined>, next: TokenAnalysis[], lastInClause = false): TokenAnalysis[] {
     if (readings.length < 2) return readings;
     const previous = before[0];
     const lower = token.toLowerCase();
@@ -403,6 +406,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
       if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood))) continue;
       if (rule.clause_start && before.length > 0) continue;
+      if (rule.alone && (before.length > 0 || !lastInClause)) continue;
       // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
       if (rule.mood !== undefined && this.#facts.get(readings[0]!)?.verbal === 'infinitive') continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
