@@ -105,6 +105,21 @@ describe('verbs whose perfect is a present state (lug, lexicon flag perfect_stat
   });
 });
 
+describe('verbs whose perfect is a present state (swh, lexicon flag perfect_state)', () => {
+  // Ashton 1944, ch. 5: with verbs of state the -me- tense expresses the state reached (nimechoka 'I am tired').
+  const english = (root: string, tense: string, subject: string) => {
+    const result = morphology.conjugate({ language: 'swh', root, tense, subject });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return `${result.value.surface_form} | ${result.value.english}`;
+  };
+  it('glosses the -me- perfect of an inchoative as its state, and keeps its other tenses', () => {
+    assert.equal(english('choka', 'perfect', '1sg'), 'nimechoka | I am tired');
+    assert.equal(english('jaa', 'perfect', 'c7'), 'kimejaa | it (class 7) is full');
+    assert.equal(english('choka', 'past', '1sg'), 'nilichoka | I got tired');
+    assert.equal(english('soma', 'perfect', 'c1'), 'amesoma | she/he has read');
+  });
+});
+
 describe('analysis reads rules backwards (lug)', () => {
   // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
   // analyzer could not propose their lemmas.

@@ -255,10 +255,13 @@ export class Analyzer {
         const slack = frame.cells[0]!.form === 'locative' ? (this.generator.nouns?.grammar.locative_slack ?? SLACK) : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
         // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
-        const least = frame.cells[0]!.word_class === 'verb' && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : i + 1;
+        // A vowel-initial frame may hold the whole root of a verb of the lexicon that is one vowel (oa: ali-mw-o-a).
+        const verbFrame = frame.cells[0]!.word_class === 'verb';
+        const least = verbFrame && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : verbFrame && /^[aeiou]$/u.test(frame.shape.initial) ? i : i + 1;
         for (let j = Math.max(least, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
+          if (middle === '' && /^[aeiou]$/u.test(frame.shape.initial) && !this.generator.lexeme(frame.shape.initial + (this.generator.cartridge.verbs?.default_fv ?? 'a')).inLexicon) continue;
           for (const root of this.#candidates(frame, frame.shape.initial + middle)) {
             if (deleted && root === frame.shape.initial + middle) continue;
             const lemma = this.#lemma(root, frame);
@@ -312,14 +315,15 @@ export class Analyzer {
         // A form the cartridge marks `guess_vowel` is also guessed after a loan verb's own final vowel (shauriwa: shauri).
         const ownVowel = extension.forms.find((f) => f.form === form && f.guess_vowel !== undefined)?.guess_vowel;
         for (const base of this.#bases(root.slice(0, -form.length), form)) {
-          if (!/[aeiou]/u.test(base) && base.length < 2) continue;
+          // A one-consonant base is read only as a monosyllabic verb of the lexicon (lisha: la + causative, fia: fa + applicative), never guessed.
+          const oneConsonant = !/[aeiou]/u.test(base) && base.length < 2;
           const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
           for (const lemma of lemmas) {
             const known = this.generator.lexeme(lemma).inLexicon;
-            const guessed = depth === 0 && extension.id === 'passive' && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
+            const guessed = !oneConsonant && depth === 0 && extension.id === 'passive' && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
             if (known || guessed) consider(lemma, { ...cell, extensions });
           }
-          this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+          if (!oneConsonant) this.#extended(base, { ...cell, extensions }, consider, depth + 1);
         }
       }
     }
@@ -354,7 +358,8 @@ export class Analyzer {
   #bases(stem: string, form: string): string[] {
     const out = new Set(this.#undo(stem));
     for (const rw of this.#stemRewrites()) {
-      if (rw.extension || rw.right !== form || rw.rightTo !== form || !stem.endsWith(rw.leftTo)) continue;
+      // A rule that rewrote the stem's end before the extension's first letters and left them as they were (di + is > dis).
+      if (rw.extension || rw.right === '' || !form.startsWith(rw.right) || rw.rightTo !== rw.right || !stem.endsWith(rw.leftTo)) continue;
       if (rw.anchored && stem !== rw.leftTo) continue;
       out.add(stem.slice(0, stem.length - rw.leftTo.length) + rw.left);
     }

@@ -385,7 +385,8 @@ export class Generator {
     if (!entry) return undefined;
     let morphs: Morph[];
     if (entry.template !== undefined) {
-      const row = this.#agreement('subject', cell.subject);
+      // The subject's row only when the template names a concord (a template of a subjectless variant has none).
+      const row = /\{(?!object\})[a-z_]+\}/u.test(entry.template) ? this.#agreement('subject', cell.subject) : undefined;
       morphs = entry.template
         .split(/(\{[a-z_]+\})/u)
         .filter((part) => part !== '')
@@ -396,9 +397,9 @@ export class Generator {
             if (!object) throw new GenerationError('object', `the irregular form of ${lemma} needs an object marker`);
             return { ...object };
           }
-          const form = row.concords[concord];
-          if (form === undefined) throw new GenerationError('subject', `no ${concord} concord for ${row.id}`);
-          return { slot: 'subject', form: form.replace('-', ''), id: row.id };
+          const form = row!.concords[concord];
+          if (form === undefined) throw new GenerationError('subject', `no ${concord} concord for ${row!.id}`);
+          return { slot: 'subject', form: form.replace('-', ''), id: row!.id };
         });
     } else {
       const form = cell.subject ? entry.forms[cell.subject] : Object.values(entry.forms)[0];
