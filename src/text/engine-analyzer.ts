@@ -144,7 +144,7 @@ const contextRuleSchema = z
     mood: z.string().optional(),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
     clause_start: z.boolean().default(false),
-    /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Haya, kwaheri.`). */
+    /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Karibu, dada!`). */
     alone: z.boolean().default(false),
     over: z.string().optional(),
     weight: z.number().positive().default(4),
