@@ -255,9 +255,8 @@ export class Analyzer {
         const slack = frame.cells[0]!.form === 'locative' ? (this.generator.nouns?.grammar.locative_slack ?? SLACK) : 0;
         if (slack === 0 && !word.endsWith(frame.after) && !(unmarked && word.endsWith(plain(frame.after)))) continue;
         // A frame whose stem begins with consonants a rule reacts to (jj) may hold the whole root (jja).
-        // A vowel-initial frame may hold the whole root of a verb of the lexicon that is one vowel (oa: ali-mw-o-a).
-        const verbFrame = frame.cells[0]!.word_class === 'verb';
-        const least = verbFrame && /^[^aeiou]+$/u.test(frame.shape.initial) ? i : verbFrame && /^[aeiou]$/u.test(frame.shape.initial) ? i : i + 1;
+        // So may a vowel-initial frame, the whole root of a verb of the lexicon that is one vowel (oa: ali-mw-o-a).
+        const least = frame.cells[0]!.word_class === 'verb' && /^(?:[^aeiou]+|[aeiou])$/u.test(frame.shape.initial) ? i : i + 1;
         for (let j = Math.max(least, end - slack); j <= Math.min(word.length, end + slack); j++) {
           const middle = word.slice(i, j);
           if (middle.includes(' ')) continue;
