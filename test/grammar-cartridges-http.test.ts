@@ -39,6 +39,19 @@ describe('conjugation in the grammar cartridges', () => {
     assert.equal((await conjugate('language=st&root=robala&subject=3sg&tense=perfect')).surface_form, 'o robetse');
   });
 
+  it("Tswana nna is 'sit, stay', not 'become' (the dictionary's headword), in the present and the perfect", async () => {
+    assert.match((await conjugate('language=tn&root=nna&subject=1sg&tense=present')).english, /^I sit\b/);
+    const sat = await conjugate('language=tsn&root=nna&subject=1sg&tense=perfect');
+    assert.equal(sat.surface_form, 'ke nnile');
+    assert.match(sat.english, /^I have sat\b/);
+  });
+
+  it('Xhosa -ma (ima) stand: the latent i is heard after -ya- and not after ku', async () => {
+    assert.equal((await conjugate('language=xh&root=ma&subject=1sg&tense=present')).surface_form, 'ndiyema');
+    assert.equal((await conjugate('language=xho&root=ma&tense=infinitive')).surface_form, 'ukuma');
+    assert.equal((await conjugate('language=xho&root=ima&tense=infinitive')).surface_form, 'ukuma');
+  });
+
   it('refuses a form the cartridge does not model, naming the parameter', async () => {
     const res = await h.call(key, '/api/v1/conjugate?language=sot&root=tsamaya&subject=1sg&tense=future&polarity=negative');
     assert.equal(res.statusCode, 400, res.body);
