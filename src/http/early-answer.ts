@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { KeyService } from '../access/key-service.js';
 import type { Meter } from '../access/meter.js';
 import { keptBody, type AnswerCache } from './answer-cache.js';
+import { headerLines, writeHeadBlock } from './head-block.js';
 import { requestLine } from './log-redaction.js';
 import { notModified, staticVary, type StaticBody } from './static-response.js';
 
@@ -57,9 +58,31 @@ interface Lines {
   pageTail: readonly string[];
   /** Where the request id's value goes in `kept` and `page`. */
   idAt: number;
+  /** The same lines joined once (src/http/head-block.ts): up to the request id's value, */
+  beforeId: string;
+  /** after it for a kept body, */
+  keptAfterId: string;
+  /** after it for a page, up to the ETag's value, */
+  pageAfterId: string;
+  /** and after the ETag's value. */
+  pageAfterEtag: string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The header lines of an answer as `writeHead` takes them: the lines of `lines` with the request's own values. */
+function headerArray(lines: Lines, id: string, etag: string | undefined, body: Buffer | undefined): string[] {
+  let headers: string[];
+  if (etag === undefined) headers = lines.kept.slice();
+  else {
+    headers = lines.page.slice();
+    headers.push(etag);
+    for (const line of lines.pageTail) headers.push(line);
+  }
+  headers[lines.idAt] = id;
+  if (body !== undefined) headers.push('content-type', JSON_TYPE, 'content-length', String(body.length));
+  return headers;
+}
 
 /** The routes whose kept answers are sent before Fastify, and the listener that sends them. */
 export class EarlyAnswers {
@@ -109,22 +132,17 @@ export class EarlyAnswers {
     const lines = this.#linesOf(deps, deps.cors(request.headers.origin));
     let status = 200;
     let body: Buffer | undefined;
-    let headers: string[];
-    // A copy of the lines made once (a flat copy of strings), the request's own values filled in.
+    let etag: string | undefined;
     if (route.pages) {
       const page = kept as StaticBody;
-      headers = lines.page.slice();
-      headers.push(page.etag);
-      for (const line of lines.pageTail) headers.push(line);
-      if (notModified(request.headers['if-none-match'], page.etag)) status = 304;
+      etag = page.etag;
+      if (notModified(request.headers['if-none-match'], etag)) status = 304;
       else body = page.body;
-    } else {
-      body = kept as Buffer;
-      headers = lines.kept.slice();
-    }
-    headers[lines.idAt] = id;
-    if (body !== undefined) headers.push('content-type', JSON_TYPE, 'content-length', String(body.length));
-    response.writeHead(status, headers);
+    } else body = kept as Buffer;
+    // The header block joined from lines joined once; `writeHead` with the same lines when Node's response is not the common case.
+    const content = body === undefined ? '' : `content-type: ${JSON_TYPE}\r\ncontent-length: ${body.length}\r\n`;
+    const block = etag === undefined ? `${lines.beforeId}${id}${lines.keptAfterId}${content}` : `${lines.beforeId}${id}${lines.pageAfterId}${etag}${lines.pageAfterEtag}${content}`;
+    if (!writeHeadBlock(response, status, block)) response.writeHead(status, headerArray(lines, id, etag, body));
     // HEAD: the headers of a GET, no body (Node would drop it anyway).
     if (body === undefined || method === 'HEAD') response.end();
     else response.end(body);
@@ -149,7 +167,10 @@ export class EarlyAnswers {
       }
       page.push('etag');
       const pageTail = varied ? ['cache-control', 'no-cache'] : ['cache-control', 'no-cache', 'vary', staticVary(undefined)];
-      lines = { kept, page, pageTail, idAt };
+      const afterId = (from: readonly string[]) => `\r\n${headerLines(from.slice(idAt + 1))}`;
+      const beforeId = `${headerLines(kept.slice(0, idAt - 1))}x-request-id: `;
+      const pageAfterId = `${afterId(page.slice(0, -1))}etag: `;
+      lines = { kept, page, pageTail, idAt, beforeId, keptAfterId: afterId(kept), pageAfterId, pageAfterEtag: `\r\n${headerLines(pageTail)}` };
       this.#lines.set(cors, lines);
     }
     return lines;
