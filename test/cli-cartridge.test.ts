@@ -37,7 +37,7 @@ describe('lugha cartridge check', () => {
   });
 
   it('says which golden cells the analyzer cannot read, and lists them with --list', () => {
-    // Zulu marks one analyzer gap (analysis_open): a relative adjective with the relative a- coalesced.
+    // Zulu marks analyzer gaps (analysis_open), among them a relative adjective with the relative a- coalesced.
     const out = lugha(['cartridge', 'check', 'zul', '--list']);
     assert.equal(out.code, 0, out.stderr);
     assert.match(out.stdout, /^analysis: \d+\/\d+ pass \(\d+ not read by the analyzer yet, not counted as passing\)$/m);

@@ -801,7 +801,10 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
         const endLeft = xfstUnion(endL);
         const beginRight = xfstUnion(beginR);
         steps.push(`[ [..] -> ${q} || ${condition} ${leftStart} ${leftWhole} ${endLeft} ${skip} _ ${beginRight} ${rightWhole} ${rightEnd} ${notAfter} ]`);
-        const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+]/u.test(core) ? `${core} @->` : `${core} ->`);
+        // A core that can match more or less text (x*, x+, an optional (x)) is replaced leftmost-longest, as
+        // the engine's regular expression matches: with a plain -> an optional (i) w would also match the w
+        // of iw alone and write i + iw (enz-iw-ile > enziiwe beside enziwe).
+        const arrow = (core: string) => (core === '[0]' ? '[..] ->' : /[*+(]/u.test(core) ? `${core} @->` : `${core} ->`);
         const leftBefore = left.notBefore ? `.#. [~[?* ${left.notBefore}]]` : '';
         if (left.to !== undefined) steps.push(`[ ${arrow(left.core)} ${xfstString(left.to)} || ${leftBefore} ${leftStart} ${left.before} _ ${left.after} ${endLeft} ${skip} ${q} ]`);
         if (right.to !== undefined) steps.push(`[ ${arrow(right.core)} ${xfstString(right.to)} || ${q} ${beginRight} ${right.before} _ ${right.after} ${rightEnd} ${notAfter} ]`);
