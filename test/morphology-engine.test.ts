@@ -120,6 +120,24 @@ describe('verbs whose perfect is a present state (swh, lexicon flag perfect_stat
   });
 });
 
+describe('a tense read as the present for a verb of state (zul, tense field state_gloss)', () => {
+  // nonqaba-zulu-tired (cartridge source): Ngi-khathele 'I'm tired', U-baba ukhathele. Zulu's -ile tense is glossed
+  // recent_past, not perfect, so only its state_gloss makes it read as a state.
+  const english = (root: string, tense: string, subject: string, polarity: 'positive' | 'negative' = 'positive', variant?: string) => {
+    const result = morphology.conjugate({ language: 'zul', root, tense, subject, polarity, ...(variant ? { variant } : {}) });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return `${result.value.surface_form} | ${result.value.english}`;
+  };
+  it('glosses the -ile tense of a flagged verb as its present state, long and short form', () => {
+    assert.equal(english('khathala', 'recent_past', 'c1'), 'ukhathelē | she/he is tired');
+    assert.equal(english('khathala', 'recent_past', '1sg', 'positive', 'short'), 'ngikhathelē | I am tired');
+  });
+  it('keeps the other tenses of the flagged verb, and the -ile tense of an unflagged one', () => {
+    assert.equal(english('khathala', 'present', '1sg'), 'ngiyakhathala | I get tired');
+    assert.equal(english('hamba', 'recent_past', 'c1'), 'uhambile | she/he went (today)');
+  });
+});
+
 describe('analysis reads rules backwards (lug)', () => {
   // Forms the lug rules generate (UniMorph lug development table, a test fixture); before, the
   // analyzer could not propose their lemmas.

@@ -88,6 +88,13 @@ const tenseSchema = z
     negative: formationSchema,
     /** Named alternative formations (e.g. a second negative); override positive/negative. */
     variants: z.record(z.string(), z.object({ positive: formationSchema.optional(), negative: formationSchema.optional() })).default({}),
+    /**
+     * The gloss template this tense reads with for a verb whose perfect reports a state (lexicon flag
+     * `perfect_state`), where the tense is the language's perfect under another gloss (an -ile tense glossed
+     * `recent_past`: ngikhathele 'I am tired'): `present`, or `relative` for a relative tense.
+     * Without it a `perfect` reads as `present` and a `relative_past` as `relative`.
+     */
+    state_gloss: z.enum(['present', 'relative']).optional(),
     source,
   })
   .strict();

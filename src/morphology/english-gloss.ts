@@ -222,11 +222,11 @@ const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'presen
 
 /**
  * A verb's gloss and tense when its perfect is a present state (a lexicon flag): the state's tense
- * (see RESULT_STATE) and, for an inchoative 'get/become X', the state 'be X'. Other tenses and
+ * (`stateTense`, a cartridge tense's `state_gloss`, or else RESULT_STATE) and, for an inchoative 'get/become X', the state 'be X'. Other tenses and
  * verbs come back as they are.
  */
-export function resultState(verb: string, tense: GlossTense): { verb: string; tense: GlossTense } {
-  const state = RESULT_STATE[tense];
+export function resultState(verb: string, tense: GlossTense, stateTense?: GlossTense): { verb: string; tense: GlossTense } {
+  const state = stateTense ?? RESULT_STATE[tense];
   if (!state) return { verb, tense };
   return { verb: verb.trim().replace(/^(get|become)\s+/i, 'be '), tense: state };
 }

@@ -527,7 +527,9 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const verb = derivationSense(verbSenses, derivation.meanings) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
-  const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
+  const read = state
+    ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense, tense.state_gloss)
+    : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
   const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
   // A reciprocal read as one, last of the derivations ('see each other', 'work together'; not a stative + reciprocal potential).
