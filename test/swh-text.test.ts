@@ -622,4 +622,37 @@ describe('Swahili running text', () => {
     assert.equal(na(['kitabu', 'kiliandikwa', 'zamani', 'na', 'mwandishi']), 'preposition');
     assert.equal(na(['walikwenda', 'sokoni', 'na', 'watoto', 'wao']), 'conjunction');
   });
+  it("reads na with a referential pronoun as 'with' after kuwa, a passive or a verb it closes the clause of, and as 'and' opening a clause", () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const at = (tokens: string[], word: string) => analyzer.analyzeTokens(tokens)[tokens.indexOf(word)]?.[0]?.word_class;
+    assert.equal(at(['Sikuwa', 'nazo', 'pesa', '.'], 'nazo'), 'preposition');
+    assert.equal(at(['Walitokana', 'nalo', '.'], 'nalo'), 'preposition');
+    assert.equal(at(['Mtoto', 'alikaa', 'naye', '.'], 'naye'), 'preposition');
+    assert.equal(at(['Wageni', 'walifika', ',', 'naye', 'akaondoka', '.'], 'naye'), 'conjunction');
+  });
+
+  it('reads a class 9 possessive after a noun of kinship of class 1a as the possessive (baba yako, dada yako), not the copula of place', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    for (const [noun, poss] of [
+      ['baba', 'yako'],
+      ['dada', 'yako'],
+      ['shangazi', 'yako'],
+    ]) {
+      const reading = analyzer.analyzeTokens(['Nilimwona', noun!, poss!, 'jana', '.'])[2]?.[0];
+      assert.deepEqual([reading?.lemma, reading?.word_class], ['ako', 'possessive'], `${noun} ${poss}`);
+    }
+  });
+
+  it('reads nouns of the kitchen and of kin and place the lexicon has from cited dictionaries (nazi, iliki, ladha, ukoo, ufukwe)', () => {
+    for (const [word, lemma] of [
+      ['nazi', 'nazi'],
+      ['iliki', 'iliki'],
+      ['ladha', 'ladha'],
+      ['koo', 'ukoo'],
+      ['fukwe', 'ufukwe'],
+    ]) {
+      const reading = first(word!)[0];
+      assert.deepEqual([reading?.lemma, reading?.features.word_class], [lemma, 'noun'], word);
+    }
+  });
 });

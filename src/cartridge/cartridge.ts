@@ -245,6 +245,15 @@ const verbsSchema = z
     enclitics: z.object({ forms: z.array(z.string().min(1)).min(1), source }).optional(),
     tenses: z.array(tenseSchema).min(1),
     extensions: z.array(extensionSchema).default([]),
+    /**
+     * The English of derived stems whose meaning is lexicalised but which are no headwords of their own, so the
+     * analyser still reads them as base + extensions (onekana = ona + -ek-an- 'appear, be visible', not 'be
+     * seeable'): derived stem in its citation form -> English gloss, taken where the derivation's default would be.
+     */
+    derived_glosses: z
+      .object({ glosses: z.record(z.string().min(1), z.string().min(1)), source })
+      .strict()
+      .optional(),
     irregular: z.array(irregularFormSchema).default([]),
     /**
      * Words a verb route must not conjugate, with what to say instead (the copula ni/si is not a

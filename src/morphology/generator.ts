@@ -481,8 +481,10 @@ export class Generator {
         return { meanings: [] };
       }
       const entry = this.#lexicon.get(`verb:${derived.root}${derived.form}${verbs.default_fv}`);
+      // (a derived stem that is no headword may still have its own English: verbs.yaml derived_glosses)
       // A verb flagged `underived` only sounds like this derivation (lia 'cry' is not la 'eat' + applicative).
-      const known = entry?.flags.includes('underived') ? undefined : entry?.gloss;
+      const citation = `${derived.root}${derived.form}${verbs.default_fv}`;
+      const known = (entry?.flags.includes('underived') ? undefined : entry?.gloss) ?? verbs.derived_glosses?.glosses[citation];
       if (known) {
         gloss = known.split(/[;,]/)[0]!.trim();
         from = n;

@@ -126,7 +126,8 @@ export function readingOf(view: AnalysisView, probability: number): TokenAnalysi
 
 const contextRuleSchema = z
   .object({
-    word: z.string().optional(),
+    /** The word (or words: na and its forms with a referential, naye, nao, nazo) the rule is for; any word when absent. */
+    word: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     prefer: z.string(),
     after: z
       .object({
@@ -146,6 +147,8 @@ const contextRuleSchema = z
     clause_start: z.boolean().default(false),
     /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Karibu, dada!`). */
     alone: z.boolean().default(false),
+    /** Holds only for the last word of its clause (a punctuation mark or the text's end after it: alikaa naye. 'sat with him'). */
+    clause_end: z.boolean().default(false),
     over: z.string().optional(),
     weight: z.number().positive().default(4),
     source: z.string(),
@@ -157,6 +160,14 @@ const textContextSchema = z
     tags: z.record(z.string(), z.string()).default({}),
     classes: z.record(z.string(), z.string()).default({}),
     names: z.boolean().default(false),
+    /**
+     * Noun classes whose nouns also take the concords of other classes (nouns of kinship of class 1a with the class 9
+     * possessive: mama yako 'your mother'): `agrees_with_previous` counts the noun as agreeing with those classes too.
+     */
+    also_agrees: z
+      .object({ classes: z.record(z.string(), z.array(z.string().min(1)).min(1)), source: z.string() })
+      .strict()
+      .optional(),
     /** Regular expressions (lower case, Unicode) for a word shape the language's own words never have: a sentence-initial unknown word of that shape is a name. */
     foreign_shapes: z
       .object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() })
@@ -401,12 +412,13 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const lower = token.toLowerCase();
     const bonus = readings.map(() => 0);
     for (const rule of context.rules) {
-      if (rule.word !== undefined && rule.word !== lower) continue;
+      if (rule.word !== undefined && !(typeof rule.word === 'string' ? [rule.word] : rule.word).includes(lower)) continue;
       if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
       if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood))) continue;
       if (rule.clause_start && before.length > 0) continue;
       if (rule.alone && (before.length > 0 || !lastInClause)) continue;
+      if (rule.clause_end && !lastInClause) continue;
       // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
       if (rule.mood !== undefined && this.#facts.get(readings[0]!)?.verbal === 'infinitive') continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
@@ -425,12 +437,14 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
         if (rule.agrees_with_previous) {
           const own = this.#facts.get(r)?.agrees ?? [];
-          const theirs = this.#facts.get(previous!)?.agrees ?? [];
+          const nounClasses = this.#facts.get(previous!)?.agrees ?? [];
+          const theirs = [...nounClasses, ...nounClasses.flatMap((c) => context.also_agrees?.classes[c] ?? [])];
           // a name (no class of its own) takes the concords of class 1 or 9 (Ashton 1944: names of people, places)
           if (!own.some((c) => theirs.includes(c) || (previous!.word_class === 'proper_noun' && ['1', '9'].includes(c)))) return;
         }
         if (rule.agrees_with_next) {
-          const own = this.#facts.get(r)?.agrees ?? [];
+          const ownClasses = this.#facts.get(r)?.agrees ?? [];
+          const own = [...ownClasses, ...ownClasses.flatMap((c) => context.also_agrees?.classes[c] ?? [])];
           const agrees = next.some((n) => n.word_class !== 'noun' && n.word_class !== 'proper_noun' && (this.#facts.get(n)?.agrees ?? []).some((c) => own.includes(c)));
           if (!agrees) return;
         }
