@@ -32,8 +32,11 @@ const source = z.string().min(1);
 /**
  * A morph spec in a slot: a literal, or a concord of the cell's subject, object or head. The head is the
  * noun a relative verb qualifies: the subject unless the cell names another (an object or adverbial relative).
+ * `unless_subject_head`: the concord is written only when the head is not the subject, so that one tense
+ * holds a direct relative without it (the subject's own: 'who wants') and an indirect one with it (an
+ * object's: 'which I want').
  */
-const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object', 'head']).default('subject') })]);
+const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object', 'head']).default('subject'), unless_subject_head: z.boolean().optional() }).strict()]);
 export type MorphSpec = z.infer<typeof morphSpec>;
 
 /** What one polarity of a tense puts in each slot. Unset slots stay empty. */

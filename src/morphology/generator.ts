@@ -323,6 +323,8 @@ export class Generator {
     const objectRow = cell.object && cell.object !== 'refl' ? this.#agreement('object', cell.object) : undefined;
     if (cell.head !== undefined && !formationUsesHead(formation)) throw new GenerationError('head', `the ${tense.id} agrees with no head noun; leave head out`);
     const headRow = cell.head !== undefined ? this.#agreement('head', cell.head) : subjectRow;
+    // A head other than the subject: an object or place relative (a concord with `unless_subject_head` only then).
+    const otherHead = cell.head !== undefined && cell.head !== cell.subject;
     const slots: Record<string, Morph> = {};
     const put = (slot: string, form: string | undefined, id?: string) => {
       if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
@@ -338,7 +340,7 @@ export class Generator {
     }
     put('negation', this.#literal(formation.negation, subjectRow, objectRow));
     put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
-    put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow), headRow?.id);
+    put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow, otherHead), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
     const irregular = this.#irregularWord(lexeme.lemma, cell, slots.object);
@@ -365,7 +367,7 @@ export class Generator {
     // An object marker in two parts (a prefix and a suffix after the final vowel, ku-...-ni): the row's
     // `object_suffix` concord goes after the verb, before an enclitic.
     const objectSuffix = objectRow?.concords[OBJECT_SUFFIX];
-    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow), plural ? formation.plural_suffix : undefined, objectSuffix, lexeme.enclitic].filter(Boolean).join('');
+    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow, otherHead), plural ? formation.plural_suffix : undefined, objectSuffix, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
     const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
@@ -520,8 +522,8 @@ export class Generator {
     return row;
   }
 
-  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow): string | undefined {
-    if (spec === undefined) return undefined;
+  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow, otherHead = false): string | undefined {
+    if (spec === undefined || (typeof spec === 'object' && spec.unless_subject_head && !otherHead)) return undefined;
     return this.#resolve(spec, subject, object, head);
   }
 
