@@ -298,7 +298,11 @@ export class Generator {
     if (!verbs) throw new GenerationError('language', 'this language has no verb grammar yet');
     const tense = cell.tense ? this.#tenses.get(cell.tense) : undefined;
     if (!tense) throw new GenerationError('tense', `unknown tense "${cell.tense ?? ''}"`);
-    const formation = this.#formation(tense, cell.polarity, cell.variant);
+    // A head other than the subject: an object or place relative (a concord with `unless_subject_head`, and the
+    // formation's `indirect` fields, only then).
+    const otherHead = cell.head !== undefined && cell.head !== cell.subject;
+    const plain = this.#formation(tense, cell.polarity, cell.variant);
+    const formation = otherHead && plain.indirect ? { ...plain, ...plain.indirect } : plain;
     if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
     if (formation.not_modelled) throw new GenerationError('polarity', `the ${cell.polarity} ${tense.id} is not modelled in this cartridge yet`);
     const persons = formation.persons;
@@ -323,8 +327,6 @@ export class Generator {
     const objectRow = cell.object && cell.object !== 'refl' ? this.#agreement('object', cell.object) : undefined;
     if (cell.head !== undefined && !formationUsesHead(formation)) throw new GenerationError('head', `the ${tense.id} agrees with no head noun; leave head out`);
     const headRow = cell.head !== undefined ? this.#agreement('head', cell.head) : subjectRow;
-    // A head other than the subject: an object or place relative (a concord with `unless_subject_head` only then).
-    const otherHead = cell.head !== undefined && cell.head !== cell.subject;
     const slots: Record<string, Morph> = {};
     const put = (slot: string, form: string | undefined, id?: string) => {
       if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
@@ -540,9 +542,9 @@ export class Generator {
   }
 }
 
-/** Whether a formation has a concord that agrees with the cell's head (a relative of object or place). */
+/** Whether a formation has a concord that agrees with the cell's head, or `indirect` fields (a relative of object or place). */
 export function formationUsesHead(formation: Partial<Record<string, unknown>>): boolean {
-  return Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
+  return formation.indirect !== undefined || Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
 }
 
 /**
