@@ -52,12 +52,13 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   relative: ['who carries it (class 7)', 'who does not carry it (class 7)'],
   relative_past: ['who carried it (class 7)', 'who did not carry it (class 7)'],
   relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
+  relative_progressive: ['who is carrying it (class 7)', 'who is not carrying it (class 7)'],
 };
 
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 33);
+    assert.equal(new Set(glossTenses).size, 34);
   });
 
   for (const tense of glossTenses) {
@@ -216,6 +217,7 @@ describe('irregular verbs', () => {
       relative: 'who go',
       relative_past: 'who went',
       relative_future: 'who will go',
+      relative_progressive: 'who am going',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 

@@ -1,4 +1,5 @@
-// The verb cartridges built from cited grammars (Xhosa, Kinyarwanda, Tswana, Southern Sotho, Luganda) answer
+// The verb cartridges built from cited grammars (Xhosa, Kinyarwanda, Tswana, Southern Sotho, Luganda, and the
+// relatives of Shona and Kinyarwanda, the Chichewa -li) answer
 // GET /api/v1/conjugate like the others: the surface form, its slots and an English gloss, ISO 639-1
 // codes accepted, and a form the cartridge does not model refused with the parameter named.
 import assert from 'node:assert/strict';
@@ -72,5 +73,35 @@ describe('conjugation in the grammar cartridges', () => {
     const errors = problemOf(res).errors as Array<{ parameter: string; allowed?: string[] }>;
     const subject = errors.find((e) => e.parameter === 'subject');
     assert.deepEqual(subject?.allowed, ['1sg', '2sg', 'c1'], JSON.stringify(errors));
+  });
+
+  it("Shona relatives: the direct one without a relative concord, the indirect one with the head noun's before the subject", async () => {
+    assert.equal((await conjugate('language=sn&root=enda&subject=3sg&tense=past_relative')).surface_form, 'akaenda');
+    const wanted = await conjugate('language=sna&root=da&subject=1sg&tense=present_relative&head=c7');
+    assert.equal(wanted.surface_form, 'chandinoda');
+    assert.match(wanted.english, /^which I want/);
+    assert.equal((await conjugate('language=sna&root=ona&subject=1sg&tense=past_relative&head=c1&polarity=negative')).surface_form, 'wandisina kuona');
+    // A person is never the head of an indirect relative: refused on head, listing the noun classes.
+    const res = await h.call(key, '/api/v1/conjugate?language=sna&root=da&subject=c7&tense=present_relative&head=1sg');
+    assert.equal(res.statusCode, 400, res.body);
+    const head = (problemOf(res).errors as Array<{ parameter: string; allowed?: string[] }>).find((e) => e.parameter === 'head');
+    assert.ok(head?.allowed?.includes('c7') && !head.allowed.includes('1sg'), JSON.stringify(head));
+  });
+
+  it('Kinyarwanda relatives drop -ra-: class 1 u- of the subject relative, a- kept in an object relative', async () => {
+    assert.equal((await conjugate('language=rw&root=kora&subject=3sg&tense=present_relative')).surface_form, 'ukora');
+    assert.equal((await conjugate('language=kin&root=kora&subject=3sg&tense=present_relative&polarity=negative')).surface_form, 'udakora');
+    assert.equal((await conjugate('language=kin&root=soma&subject=3sg&tense=present_relative&head=c7')).surface_form, 'asoma');
+  });
+
+  it('Chichewa -li: a present without a tense marker, and the copula ndi refused as a verb', async () => {
+    assert.equal((await conjugate('language=ny&root=li&subject=1sg&tense=present')).surface_form, 'ndili');
+    assert.equal((await conjugate('language=nya&root=li&subject=3sg&tense=present&polarity=negative')).surface_form, 'sali');
+    const res = await h.call(key, '/api/v1/conjugate?language=nya&root=ndi&subject=1sg&tense=present');
+    assert.equal(res.statusCode, 400, res.body);
+    assert.ok(
+      (problemOf(res).errors as Array<{ parameter: string }>).some((e) => e.parameter === 'root'),
+      res.body,
+    );
   });
 });

@@ -32,47 +32,60 @@ const source = z.string().min(1);
 /**
  * A morph spec in a slot: a literal, or a concord of the cell's subject, object or head. The head is the
  * noun a relative verb qualifies: the subject unless the cell names another (an object or adverbial relative).
+ * `unless_subject_head`: the concord is written only when the head is not the subject, so that one tense
+ * holds a direct relative without it (the subject's own: 'who wants') and an indirect one with it (an
+ * object's: 'which I want').
  */
-const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object', 'head']).default('subject') })]);
+const morphSpec = z.union([z.string(), z.object({ concord: z.string(), of: z.enum(['subject', 'object', 'head']).default('subject'), unless_subject_head: z.boolean().optional() }).strict()]);
 export type MorphSpec = z.infer<typeof morphSpec>;
+
+/** The fields of a formation: what one polarity of a tense puts in each slot. */
+const formationFields = {
+  pre_initial: morphSpec.optional(),
+  subject: morphSpec.optional(),
+  negation: morphSpec.optional(),
+  tam: morphSpec.optional(),
+  /** Relative concord (of the subject) after the tense marker: anayependa, kinachoanguka. */
+  relative: morphSpec.optional(),
+  object: morphSpec.optional(),
+  /** Final vowel for stems that take one (the lexeme's own final vowel stays on stems that keep it). */
+  fv: z.string().optional(),
+  /** Final vowel when the subject is plural / when an object marker is present (imperatives). */
+  fv_plural: z.string().optional(),
+  fv_object: z.string().optional(),
+  /** Suffix after the final vowel: a literal (-yo) or a concord (the relative suffix of a tenseless relative). */
+  post_final: morphSpec.optional(),
+  /** Put the stem-support morph (or this morph) before stems that need support (see verbs.stem_support). */
+  stem_support: z.union([z.boolean(), z.string()]).optional(),
+  /** The form has no subject marker (habitual hu-, imperative, infinitive). */
+  no_subject: z.boolean().optional(),
+  /** Extra suffix when the subject is plural (imperative -ni). */
+  plural_suffix: z.string().optional(),
+  /** Extra prefix (in the pre-initial slot) when the subject is plural (an imperative ni-mu-kore). */
+  plural_prefix: z.string().optional(),
+  /** Periphrasis: an auxiliary verb form followed by the main verb form. */
+  auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
+  main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
+  /** The persons whose subjects the form has (the negative imperative: [2]); any other subject is refused. */
+  persons: z
+    .array(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+    .nonempty()
+    .optional(),
+  /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
+  absent: z.boolean().optional(),
+  /** The cell exists in the language but this cartridge does not give its form yet (no cited source). */
+  not_modelled: z.boolean().optional(),
+};
 
 /** What one polarity of a tense puts in each slot. Unset slots stay empty. */
 const formationSchema = z
   .object({
-    pre_initial: morphSpec.optional(),
-    subject: morphSpec.optional(),
-    negation: morphSpec.optional(),
-    tam: morphSpec.optional(),
-    /** Relative concord (of the subject) after the tense marker: anayependa, kinachoanguka. */
-    relative: morphSpec.optional(),
-    object: morphSpec.optional(),
-    /** Final vowel for stems that take one (the lexeme's own final vowel stays on stems that keep it). */
-    fv: z.string().optional(),
-    /** Final vowel when the subject is plural / when an object marker is present (imperatives). */
-    fv_plural: z.string().optional(),
-    fv_object: z.string().optional(),
-    /** Suffix after the final vowel: a literal (-yo) or a concord (the relative suffix of a tenseless relative). */
-    post_final: morphSpec.optional(),
-    /** Put the stem-support morph (or this morph) before stems that need support (see verbs.stem_support). */
-    stem_support: z.union([z.boolean(), z.string()]).optional(),
-    /** The form has no subject marker (habitual hu-, imperative, infinitive). */
-    no_subject: z.boolean().optional(),
-    /** Extra suffix when the subject is plural (imperative -ni). */
-    plural_suffix: z.string().optional(),
-    /** Extra prefix (in the pre-initial slot) when the subject is plural (an imperative ni-mu-kore). */
-    plural_prefix: z.string().optional(),
-    /** Periphrasis: an auxiliary verb form followed by the main verb form. */
-    auxiliary: z.object({ lemma: z.string(), tense: z.string(), polarity: z.enum(['positive', 'negative']).optional(), variant: z.string().optional() }).optional(),
-    main: z.object({ tense: z.string(), polarity: z.enum(['positive', 'negative']).default('positive'), variant: z.string().optional() }).optional(),
-    /** The persons whose subjects the form has (the negative imperative: [2]); any other subject is refused. */
-    persons: z
-      .array(z.union([z.literal(1), z.literal(2), z.literal(3)]))
-      .nonempty()
-      .optional(),
-    /** The cell does not exist in this polarity (e.g. no positive of a negative-only tense). */
-    absent: z.boolean().optional(),
-    /** The cell exists in the language but this cartridge does not give its form yet (no cited source). */
-    not_modelled: z.boolean().optional(),
+    ...formationFields,
+    /**
+     * Fields that replace the formation's when the cell's head is not the subject (an object relative whose
+     * subject keeps its plain concord where the subject relative has another); a relative with it takes `head`.
+     */
+    indirect: z.object(formationFields).strict().optional(),
   })
   .strict();
 export type Formation = z.infer<typeof formationSchema>;

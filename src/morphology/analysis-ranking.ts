@@ -66,6 +66,9 @@ export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: st
   }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;
+  // A relative's head that no morph shows (an object relative written like the indicative) is a guess at
+  // the head: after the readings without one.
+  if (cell.head !== undefined && !generated.words.some((w) => w.morphs.some((m) => m.id === cell.head))) s -= 3;
   // Of two derivations that spell the same word (zaliwa: passive of zaa, or applicative + passive), the shorter first.
   s -= 0.25 * (cell.extensions?.length ?? 0);
   // A known stem's positive form before a negative one that spells the same word; a guess's negative

@@ -57,6 +57,7 @@ const TEMPLATES = {
   relative: ['WHO PRES O', 'WHO DO not BASE O'],
   relative_past: ['WHO PAST O', 'WHO DID not BASE O'],
   relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
+  relative_progressive: ['WHO BE ING O', 'WHO BE not ING O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
 
 /** Every tense template name, in the order of the table. */
@@ -87,7 +88,12 @@ export interface GlossRequest {
 }
 
 /** The clause of a relative whose head is not its subject: the tense's plain template after a relative word. */
-const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = { relative: 'present', relative_past: 'past', relative_future: 'future' };
+const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
+  relative: 'present',
+  relative_past: 'past',
+  relative_future: 'future',
+  relative_progressive: 'present_progressive',
+};
 
 /** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
 const WITHOUT_DO_SUPPORT: readonly [RegExp, string][] = [

@@ -298,7 +298,11 @@ export class Generator {
     if (!verbs) throw new GenerationError('language', 'this language has no verb grammar yet');
     const tense = cell.tense ? this.#tenses.get(cell.tense) : undefined;
     if (!tense) throw new GenerationError('tense', `unknown tense "${cell.tense ?? ''}"`);
-    const formation = this.#formation(tense, cell.polarity, cell.variant);
+    // A head other than the subject: an object or place relative (a concord with `unless_subject_head`, and the
+    // formation's `indirect` fields, only then).
+    const otherHead = cell.head !== undefined && cell.head !== cell.subject;
+    const plain = this.#formation(tense, cell.polarity, cell.variant);
+    const formation = otherHead && plain.indirect ? { ...plain, ...plain.indirect } : plain;
     if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
     if (formation.not_modelled) throw new GenerationError('polarity', `the ${cell.polarity} ${tense.id} is not modelled in this cartridge yet`);
     const persons = formation.persons;
@@ -338,7 +342,7 @@ export class Generator {
     }
     put('negation', this.#literal(formation.negation, subjectRow, objectRow));
     put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
-    put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow), headRow?.id);
+    put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow, otherHead), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
     const irregular = this.#irregularWord(lexeme.lemma, cell, slots.object);
@@ -365,7 +369,7 @@ export class Generator {
     // An object marker in two parts (a prefix and a suffix after the final vowel, ku-...-ni): the row's
     // `object_suffix` concord goes after the verb, before an enclitic.
     const objectSuffix = objectRow?.concords[OBJECT_SUFFIX];
-    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow), plural ? formation.plural_suffix : undefined, objectSuffix, lexeme.enclitic].filter(Boolean).join('');
+    const post = [this.#literal(formation.post_final, subjectRow, objectRow, headRow, otherHead), plural ? formation.plural_suffix : undefined, objectSuffix, lexeme.enclitic].filter(Boolean).join('');
     put('post_final', post);
     const morphs = verbs.template.map((slot) => slots[slot]).filter((m): m is Morph => m !== undefined);
     const rules = applyRules(this.#rules, morphs, { wordClass: 'verb', tense: tense.id, polarity: cell.polarity });
@@ -522,8 +526,8 @@ export class Generator {
     return row;
   }
 
-  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow): string | undefined {
-    if (spec === undefined) return undefined;
+  #literal(spec: MorphSpec | undefined, subject: AgreementRow | undefined, object: AgreementRow | undefined, head?: AgreementRow, otherHead = false): string | undefined {
+    if (spec === undefined || (typeof spec === 'object' && spec.unless_subject_head && !otherHead)) return undefined;
     return this.#resolve(spec, subject, object, head);
   }
 
@@ -540,9 +544,9 @@ export class Generator {
   }
 }
 
-/** Whether a formation has a concord that agrees with the cell's head (a relative of object or place). */
+/** Whether a formation has a concord that agrees with the cell's head, or `indirect` fields (a relative of object or place). */
 export function formationUsesHead(formation: Partial<Record<string, unknown>>): boolean {
-  return Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
+  return formation.indirect !== undefined || Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
 }
 
 /**
