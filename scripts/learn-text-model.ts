@@ -6,7 +6,13 @@
  * Deterministic: the same files give the same bytes.
  *
  *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20]
- *     [--related FILE --related-language ISO] FILE...
+ *     [--related FILE --related-language ISO] [--seed 1] [--tagger] [--alternations] FILE...
+ *
+ * `--seed`: the seed of the training orders' shuffles (the ranker's and the tagger's).
+ * `--tagger`: also learn a POS tagger over word forms (src/text/pos-tagger.ts, tagger.tsv) and give the ranker its
+ * cross-fold tags as features. `--alternations`: readings a seen form's annotations lack, by concords written
+ * alike in several classes and infinitives read as verb or noun (meta.yaml `alternations`). Both are off by
+ * default: neither raised POS on the zul dev split (docs/text-analysis.md, "Stacked tagger and alternations").
  *
  * `--related`: a related language's SADII file (all of it), whose stems become the model's fallback
  * lexicon (related-lexicon.tsv, meta.yaml `related_lexicon`): proposed only for a stem the model's own
@@ -21,7 +27,9 @@ import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
 import {
   addLexicon,
   candidatesOf,
+  concordKey,
   contextFeatures,
+  tagSequence,
   headClassAfter,
   indexModel,
   innerClassOf,
@@ -35,6 +43,7 @@ import {
   type SuffixTemplate,
   type StoredReading,
 } from '../src/text/learned-model.js';
+import { crossFoldTags, taggerFeatures, trainTagger, type TaggedSentence } from '../src/text/pos-tagger.js';
 import { parseSadii, type SadiiParagraph } from '../src/text/sadii.js';
 import type { Morpheme } from '../src/text/types.js';
 
@@ -48,6 +57,9 @@ const { values, positionals } = parseArgs({
     'lemma-extra': { type: 'string', default: '20' },
     related: { type: 'string' },
     'related-language': { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    tagger: { type: 'boolean', default: false },
+    alternations: { type: 'boolean', default: false },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -57,6 +69,8 @@ if (!values.language || positionals.length === 0) {
 const language = values.language;
 const outDir = values.out ?? path.join('languages', language, 'text');
 const epochs = Number(values.epochs);
+/** The seed of the shuffles (the ranker's and the tagger's training orders). */
+const shuffleSeed = Number(values.seed);
 if (values.related && !values['related-language']) {
   process.stderr.write('--related needs --related-language <iso>\n');
   process.exit(2);
@@ -219,6 +233,53 @@ for (const [form, counts] of formCounts)
     [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
   );
 
+// Alternations (learned-model.ts `withAlternations`): concords written alike in several classes, and
+// segmentations the text annotates with two POS, each counted over the training tokens.
+const ALTERNATION_MIN = 3;
+const readingTokens = new Array<number>(readings.length).fill(0);
+for (const counts of formCounts.values()) for (const [r, c] of counts) readingTokens[r]! += c;
+const concordClasses = new Map<string, Map<string, number>>();
+readings.forEach((r, id) => {
+  const concord = concordKey(r.pos, r.morphemes);
+  if (concord) {
+    const classes = concordClasses.get(concord.key) ?? new Map<string, number>();
+    classes.set(concord.cls, (classes.get(concord.cls) ?? 0) + readingTokens[id]!);
+    concordClasses.set(concord.key, classes);
+  }
+});
+const classAlternations: string[][] = [];
+for (const [key, classes] of [...concordClasses].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  const kept = [...classes].filter(([, n]) => n >= ALTERNATION_MIN).map(([c]) => c);
+  if (kept.length >= 2) classAlternations.push([...key.split('\t'), ...kept.sort()]);
+}
+// Two readings of one form, one lemma: the same prefix morphemes, then a root with suffixes or one stem that is the lemma.
+const stemPairs = new Map<string, Set<string>>();
+for (const [form, counts] of formCounts) {
+  const rs = [...counts.keys()].map((id) => readings[id]!);
+  for (const a of rs) {
+    for (const b of rs) {
+      if (a.lemma !== b.lemma || a.pos === b.pos) continue;
+      let k = 0;
+      while (k < a.morphemes.length && k < b.morphemes.length && a.morphemes[k]!.canonical === b.morphemes[k]!.canonical && a.morphemes[k]!.tag === b.morphemes[k]!.tag) k++;
+      if (k === 0 || b.morphemes.length !== k + 1 || b.morphemes[k]!.canonical !== b.lemma || a.morphemes.length < k + 2) continue;
+      const prefix = tagSequence(a.morphemes.slice(0, k));
+      const collapse = [a.pos, b.pos, prefix, 'collapse', b.morphemes[k]!.tag].join('\t');
+      stemPairs.set(collapse, (stemPairs.get(collapse) ?? new Set()).add(form));
+      const rest = a.morphemes.slice(k);
+      if (rest.length === 2 && rest[0]!.canonical === a.lemma.slice(0, -1) && rest[1]!.canonical === a.lemma.slice(-1)) {
+        const split = [b.pos, a.pos, prefix, 'split', b.morphemes[k]!.tag, rest[0]!.tag, rest[1]!.tag].join('\t');
+        stemPairs.set(split, (stemPairs.get(split) ?? new Set()).add(form));
+      }
+    }
+  }
+}
+const stemAlternations = [...stemPairs]
+  .filter(([, forms]) => forms.size >= ALTERNATION_MIN)
+  .map(([k]) => k.split('\t'))
+  .sort((a, b) => (a.join() < b.join() ? -1 : 1));
+const alternations = values.alternations ? { classes: classAlternations, stems: stemAlternations } : undefined;
+if (alternations) process.stderr.write(`alternations: ${classAlternations.length} concords of several classes, ${stemAlternations.length} stem alternations\n`);
+
 /** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
 const LEMMA_EXTRA = Number(values['lemma-extra']);
 /** What the text taught, the same in the model trained here and in the files written at the end. */
@@ -227,8 +288,28 @@ const model = indexModel({
   ...parts,
   weights: new Map(),
   scale: 1,
-  meta: { lemma_extra: LEMMA_EXTRA },
+  meta: { lemma_extra: LEMMA_EXTRA, ...(alternations ? { alternations } : {}) },
 });
+
+// 2a. The POS tagger (pos-tagger.ts): its cross-fold tags on the training text for the ranker's examples,
+// then the tagger trained on all of it, which ships as tagger.tsv.
+const TAGGER_FOLDS = 5;
+const TAGGER_EPOCHS = 8;
+const taggedSentences: TaggedSentence[] = sentences.map((s) => ({ tokens: s.map((t) => t.token), tags: s.map((t) => t.pos) }));
+const foldTags = values.tagger ? crossFoldTags(taggedSentences, { folds: TAGGER_FOLDS, epochs: TAGGER_EPOCHS, seed: shuffleSeed }) : undefined;
+const tagger = values.tagger ? trainTagger(taggedSentences, { epochs: TAGGER_EPOCHS, seed: shuffleSeed }) : undefined;
+if (foldTags) {
+  let right = 0;
+  let all = 0;
+  sentences.forEach((s, i) =>
+    s.forEach((t, k) => {
+      if (t.pos === 'PUNC') return;
+      all++;
+      if (foldTags[i]![k]!.tag === t.pos) right++;
+    }),
+  );
+  process.stderr.write(`tagger: cross-fold POS ${pct(right, all)} of ${all} tokens (PUNC left out), ${tagger!.size} weights\n`);
+}
 
 // 2. Training examples: each token's candidates as if it were left out of the counts.
 const featureIds = new Map<string, number>();
@@ -251,7 +332,7 @@ const examples: Example[] = [];
 let oracle = 0;
 let unseenTokens = 0;
 let unseenOracle = 0;
-for (const sentence of sentences) {
+for (const [sentenceIndex, sentence] of sentences.entries()) {
   let headClass = '';
   // Each token's candidates as if it were left out; the next token's are read one step ahead.
   const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
@@ -284,7 +365,7 @@ for (const sentence of sentences) {
     examples.push({
       gold,
       unseen,
-      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, context)].map(idOf))),
+      candidates: candidates.map((c) => Int32Array.from([...c.features, ...contextFeatures(c.pos, context), ...(foldTags ? taggerFeatures(foldTags[sentenceIndex]![i]!, c.pos, unseen) : [])].map(idOf))),
     });
   }
 }
@@ -310,7 +391,7 @@ const update = (features: Int32Array, delta: number): void => {
     weights[f]! += delta;
   }
 };
-let seed = 1;
+let seed = shuffleSeed;
 const random = (): number => {
   seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
   return seed / 4294967296;
@@ -378,10 +459,14 @@ const files = serializeModel({
     paragraphs: paragraphs.length,
     tokens,
     epochs,
+    ...(shuffleSeed === 1 ? {} : { seed: shuffleSeed }),
+    ...(tagger ? { tagger: { file: 'tagger.tsv', tags: tagger.tags.length, weights: tagger.size, folds: TAGGER_FOLDS, epochs: TAGGER_EPOCHS } } : {}),
     lemma_extra: LEMMA_EXTRA,
+    ...(alternations ? { alternations } : {}),
     ...relatedMeta,
   },
 });
+if (tagger) files['tagger.tsv'] = tagger.serialize();
 files['README.md'] = readme();
 mkdirSync(outDir, { recursive: true });
 for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
@@ -394,6 +479,8 @@ function pct(a: number, b: number): string {
 function readme(): string {
   const heldOut = values.holdout ? `, the ${values.holdout} paragraphs left out` : '';
   const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
+  const seedFlag = shuffleSeed === 1 ? '' : ` --seed ${shuffleSeed}`;
+  const taggerFlag = `${values.tagger ? ' --tagger' : ''}${values.alternations ? ' --alternations' : ''}`;
   const extraFlag = LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`;
   const relatedFlag = values.related ? ` --related <sadii>/${path.basename(values.related)} --related-language ${values['related-language']}` : '';
   const relatedSource = values.related
@@ -416,7 +503,7 @@ learnt from that text; these files are distributed under the same licence, with 
 ${relatedSource}
 Made with:
 
-    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag}${relatedFlag} ${inputs}
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag}${relatedFlag}${seedFlag}${taggerFlag} ${inputs}
 
 | file | one line is |
 |---|---|
@@ -426,7 +513,7 @@ Made with:
 | suffixes.tsv | a suffix template: count, written suffix, its morphemes, the stem's tag, what the lemma adds to the canonical stem, a rewrite of the stem before it (\`tsh>b\`) |
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |${values.related ? "\n| related-lexicon.tsv | a stem of the related language's text: canonical form, tag, noun class, count |" : ''}
-| weights.tsv | a ranker feature and its averaged-perceptron weight |
+| weights.tsv | a ranker feature and its averaged-perceptron weight |${values.tagger ? "\n| tagger.tsv | the POS tagger's weights (src/text/pos-tagger.ts): a first line `#tags` with its tags, then a feature and its `tag:weight` pairs (tag = place in that line's list, from 0) |" : ''}
 | meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has) |
 `;
 }

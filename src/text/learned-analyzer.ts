@@ -19,10 +19,12 @@ import {
   type FeatureWeights,
   loadModelInBackground,
   priorPos,
+  taggerOf,
   type Candidate,
   type LearnedModel,
 } from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
+import { marginBand } from './pos-tagger.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -230,6 +232,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     let previousPos2 = '<s>';
     let headClass = '';
     let innerClass = '';
+    // The POS tagger's word on each token (a feature of each reading: `tg=`, `tgc=`), when the model has one.
+    const tagged = taggerOf(this.model)?.tag(tokens);
     let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
@@ -257,8 +261,22 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         headClass,
       });
       const runs = keys.map((k) => context.run(k));
+      // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.
+      let taggerRun = -1;
+      let agreeWeight = 0;
+      let disagreeWeight = 0;
+      let taggerTag = '';
+      if (tagged) {
+        const word = tagged[i]!;
+        taggerTag = word.tag;
+        taggerRun = context.run(`tg=${word.tag}`);
+        const band = `tgc=${here.unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
+        agreeWeight = this.model.weights.get(`${band}1`) ?? 0;
+        disagreeWeight = this.model.weights.get(`${band}0`) ?? 0;
+      }
       const scores = candidates.map((c, k) => {
         let score = base[k]!;
+        if (tagged) score += context.weight(taggerRun, posIds[k]!) + (c.pos === taggerTag ? agreeWeight : disagreeWeight);
         for (const run of runs) score += context.weight(run, posIds[k]!);
         // agreementFeature() and innerAgreementFeature() of learned-model.ts, their weights looked up once per token.
         const ownClass = own[k]!;

@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PosTagger } from './pos-tagger.js';
 import { formatSegmentation, parseSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
 import { runSteps, runStepsInSlices } from '../steps.js';
@@ -157,6 +158,13 @@ export interface LearnedModel {
   context?: ContextWeights;
   /** Multiplies the ranker's scores before the softmax (fitted on the training text). */
   scale: number;
+  /**
+   * The model's POS tagger file (`tagger.tsv`, pos-tagger.ts), set by the loaders when the folder has
+   * one; read on the first sentence (`taggerOf`), so a process that never ranks never reads it.
+   */
+  taggerFile?: string;
+  /** The tagger once read (null when the model has none). */
+  tagger?: PosTagger | null;
   meta: Record<string, unknown>;
 }
 
@@ -726,7 +734,20 @@ export function lemmaCounts(model: LearnedModel): Lookup<number> {
 
 /** The model in `dir` (a cartridge's `text/` folder), or null when it has none. */
 export function loadModel(dir: string): LearnedModel | null {
-  return runSteps(loadModelSteps(dir));
+  return withTaggerFile(runSteps(loadModelSteps(dir)), dir);
+}
+
+/** `model` with its folder's tagger file noted (when the folder `dir` has one). */
+export function withTaggerFile<T extends LearnedModel | null>(model: T, dir: string): T {
+  const file = path.join(dir, 'tagger.tsv');
+  if (model && existsSync(file)) model.taggerFile = file;
+  return model;
+}
+
+/** The model's POS tagger, read from its file on first use; null when it has none. */
+export function taggerOf(model: LearnedModel): PosTagger | null {
+  if (model.tagger === undefined) model.tagger = model.taggerFile ? PosTagger.parse(readFileSync(model.taggerFile, 'utf8')) : null;
+  return model.tagger;
 }
 
 /**
@@ -735,7 +756,7 @@ export function loadModel(dir: string): LearnedModel | null {
  * background keeps answering meanwhile.
  */
 export function loadModelInBackground(dir: string, sliceMs = 20): Promise<LearnedModel | null> {
-  return runStepsInSlices(loadModelSteps(dir), sliceMs);
+  return runStepsInSlices(loadModelSteps(dir), sliceMs).then((model) => withTaggerFile(model, dir));
 }
 
 /** Reads the model in `dir`, pausing (`yield`) every LINES_PER_STEP lines of its files; null when it has none. */
@@ -944,7 +965,7 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
     }
   }
   if (total === 0) return null;
-  return counted.map(([r, count], rank) => {
+  const out: Candidate[] = counted.map(([r, count], rank) => {
     const reading = readingAt(model, r);
     const share = Math.min(9, Math.floor((count / total) * 10));
     return {
@@ -957,6 +978,125 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
       features: [...baseFeatures(token, reading.pos), 'seen', `share=${share}`, `rank=${Math.min(rank, 3)}`, `fcount=${bin(total)}|share=${share}`],
     };
   });
+  return withAlternations(model, token, out);
+}
+
+/**
+ * Readings a seen form's annotations lack but the text's others imply (meta.yaml `alternations`, learnt by
+ * `learnAlternations`): `class` entries are concords written alike in two or more classes (`ya[PossConc#]`
+ * of a possessive is class 4 or 9), so a reading in one class gets its twins in the others, the
+ * concord's tag renamed; `stems` entries are two readings of one form the text has often, the same prefix
+ * morphemes before either a root and suffixes or one stem that is the lemma (an infinitive `u-ku-sekel-a` as V,
+ * `u-kwe-sekela[NStem]` as N15), so a reading of one kind gets the other (`collapse`: the root and suffixes
+ * made one stem; `split`: a stem made root and final vowel).
+ */
+export interface Alternations {
+  /** `POS group\tconcord\ttag with # for the class` -> the classes it is written alike in. */
+  classes: Map<string, string[]>;
+  /** `POS\tprefix tags` -> [other POS, the one stem's tag] (`collapse`). */
+  collapse: Map<string, string[][]>;
+  /** `POS\tprefix tags\tstem tag` -> [other POS, root tag, final vowel tag] (`split`). */
+  split: Map<string, string[][]>;
+}
+
+const alternationsOfModel = new WeakMap<LearnedModel, Alternations | null>();
+
+/** The model's alternations (meta.yaml `alternations`), null when it has none. */
+export function alternationsOf(model: LearnedModel): Alternations | null {
+  let found = alternationsOfModel.get(model);
+  if (found === undefined) {
+    const raw = model.meta.alternations as { classes?: unknown; stems?: unknown } | undefined;
+    found = null;
+    if (raw && typeof raw === 'object') {
+      const classes = new Map<string, string[]>();
+      const collapse = new Map<string, string[][]>();
+      const split = new Map<string, string[][]>();
+      for (const entry of Array.isArray(raw.classes) ? (raw.classes as string[][]) : []) classes.set(entry.slice(0, 3).join('\t'), entry.slice(3));
+      for (const [from, to, prefix, kind, ...tags] of Array.isArray(raw.stems) ? (raw.stems as string[][]) : []) {
+        if (kind === 'collapse') {
+          const key = `${from}\t${prefix}`;
+          collapse.set(key, [...(collapse.get(key) ?? []), [to!, tags[0]!]]);
+        } else if (kind === 'split') {
+          const key = `${from}\t${prefix}\t${tags[0]}`;
+          split.set(key, [...(split.get(key) ?? []), [to!, tags[1]!, tags[2]!]]);
+        }
+      }
+      found = { classes, collapse, split };
+    }
+    alternationsOfModel.set(model, found);
+  }
+  return found;
+}
+
+const POS_CLASS = /^(\D+?)(\d+a?)$/;
+const TAG_CLASS = /\d+a?$/;
+
+/** `POSS` + `4` -> `POSS04` (the text's POS tags write a class in two digits). */
+function posWithClass(group: string, cls: string): string {
+  return group + (/^\d(a?)$/.test(cls) ? `0${cls}` : cls);
+}
+
+/** The alternation key of a reading's concord: its POS group, its first morpheme and that morpheme's tag with its class as `#`. */
+export function concordKey(pos: string, morphemes: readonly Pick<Morpheme, 'canonical' | 'tag'>[]): { key: string; cls: string } | null {
+  const match = POS_CLASS.exec(pos);
+  const first = morphemes[0];
+  if (!match || !first || morphemes.length < 2) return null;
+  const cls = match[2]!.replace(/^0+(?=\d)/, '');
+  if (!new RegExp(`(^|\\D)${cls}$`).test(first.tag)) return null;
+  return { key: `${match[1]}\t${first.canonical}\t${first.tag.replace(TAG_CLASS, '#')}`, cls };
+}
+
+/** The tag sequence a `pos` alternation is keyed by. */
+export function tagSequence(morphemes: readonly Pick<Morpheme, 'tag'>[]): string {
+  return morphemes.map((m) => m.tag).join('-');
+}
+
+function withAlternations(model: LearnedModel, token: string, candidates: Candidate[]): Candidate[] {
+  const alternations = alternationsOf(model);
+  if (!alternations) return candidates;
+  const keys = new Set(candidates.map((c) => c.key));
+  const out = candidates.slice();
+  const add = (c: Candidate, pos: string, morphemes: Morpheme[], kind: string): void => {
+    const key = readingKey(c.lemma, pos, morphemes);
+    if (keys.has(key)) return;
+    keys.add(key);
+    out.push({ lemma: c.lemma, pos, morphemes, guess: false, source: 'rule', key, features: [...baseFeatures(token, pos), 'seen', `alt=${kind}`, `alt=${kind}|${pos}`] });
+  };
+  for (const c of candidates) {
+    const concord = concordKey(c.pos, c.morphemes);
+    const classes = concord && alternations.classes.get(concord.key);
+    if (concord && classes?.includes(concord.cls)) {
+      const group = POS_CLASS.exec(c.pos)![1]!;
+      for (const cls of classes) {
+        if (cls === concord.cls) continue;
+        const morphemes = c.morphemes.map((m, i) => (i === 0 ? { ...m, tag: m.tag.replace(TAG_CLASS, cls) } : m));
+        add(c, posWithClass(group, cls), morphemes, 'class');
+      }
+    }
+    const ms = c.morphemes;
+    for (let k = 1; k < ms.length - 1 && alternations.collapse.size > 0; k++) {
+      for (const [pos, stemTag] of alternations.collapse.get(`${c.pos}\t${tagSequence(ms.slice(0, k))}`) ?? []) {
+        const stem: Morpheme = {
+          surface: ms
+            .slice(k)
+            .map((m) => m.surface)
+            .join(''),
+          canonical: c.lemma,
+          tag: stemTag!,
+        };
+        add(c, pos!, [...ms.slice(0, k), stem], `collapse|${c.pos}`);
+      }
+    }
+    const last = ms[ms.length - 1];
+    if (last && ms.length > 1 && last.canonical === c.lemma && c.lemma.length >= 3 && last.surface.length >= 3) {
+      for (const [pos, rootTag, endTag] of alternations.split.get(`${c.pos}\t${tagSequence(ms.slice(0, -1))}\t${last.tag}`) ?? []) {
+        const root: Morpheme = { surface: last.surface.slice(0, -1), canonical: c.lemma.slice(0, -1), tag: rootTag! };
+        const end: Morpheme = { surface: last.surface.slice(-1), canonical: c.lemma.slice(-1), tag: endTag! };
+        add(c, pos!, [...ms.slice(0, -1), root, end], `split|${c.pos}`);
+      }
+    }
+  }
+  return out;
 }
 
 /** No stem of the annotated text is anywhere near this long; a longer token is read only whole. */
@@ -1296,7 +1436,7 @@ export interface TokenContext {
   innerClass?: string;
 }
 
-const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr']);
+const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr', 'tg']);
 
 /** Whether a feature is one of contextKeys()' (`pw=word|POS`, `u.pp=N05|V`). */
 export function isContextFeature(feature: string): boolean {

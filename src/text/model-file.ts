@@ -47,6 +47,7 @@ import {
   type TemplateList,
   type Lookup,
   type Lines,
+  withTaggerFile,
 } from './learned-model.js';
 import { formatSegmentation } from './sadii.js';
 import type { Morpheme } from './types.js';
@@ -560,20 +561,20 @@ export type ModelSource = 'file' | 'tsv';
 export function loadModelFile(modelDir: string, cacheDir: string): { model: LearnedModel; source: ModelSource } | null {
   if (!existsSync(path.join(modelDir, 'meta.yaml'))) return null;
   const { iso, file } = fileOf(modelDir, cacheDir);
-  const cached = runSteps(readFileSteps(file));
+  const cached = withTaggerFile(runSteps(readFileSteps(file)), modelDir);
   if (cached) return { model: cached, source: 'file' };
   const read = loadModel(modelDir);
-  return read ? { model: fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), source: 'tsv' } : null;
+  return read ? { model: withTaggerFile(fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), modelDir), source: 'tsv' } : null;
 }
 
 /** The same as `loadModelFile`, a TSV read done in slices that yield to the event loop. */
 export async function loadModelFileInBackground(modelDir: string, cacheDir: string, sliceMs?: number): Promise<{ model: LearnedModel; source: ModelSource } | null> {
   if (!existsSync(path.join(modelDir, 'meta.yaml'))) return null;
   const { iso, file } = fileOf(modelDir, cacheDir);
-  const cached = await runStepsInSlices(readFileSteps(file), sliceMs);
+  const cached = withTaggerFile(await runStepsInSlices(readFileSteps(file), sliceMs), modelDir);
   if (cached) return { model: cached, source: 'file' };
   const read = await loadModelInBackground(modelDir, sliceMs);
-  return read ? { model: fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), source: 'tsv' } : null;
+  return read ? { model: withTaggerFile(fromTsv(iso, file, read, unchanged(modelDir, cacheDir, file)), modelDir), source: 'tsv' } : null;
 }
 
 function fromTsv(iso: string, file: string, read: LearnedModel, keep: boolean): LearnedModel {
