@@ -332,7 +332,7 @@ export class Generator {
       if (form) slots[slot] = { slot, form, ...(id ? { id } : {}) };
     };
     const plural = subjectRow?.number === 'pl' || (formation.no_subject && cell.subject !== undefined && this.#rows.get(cell.subject)?.number === 'pl');
-    put('pre_initial', [this.#literal(formation.pre_initial, subjectRow, objectRow), plural ? formation.plural_prefix : undefined].filter(Boolean).join(''));
+    put('pre_initial', [this.#literal(formation.pre_initial, subjectRow, objectRow, headRow, otherHead), plural ? formation.plural_prefix : undefined].filter(Boolean).join(''));
     if (!subjectRow && typeof formation.subject === 'string') put('subject', formation.subject, 'infinitive');
     if (subjectRow) {
       const concord = this.#resolve(formation.subject ?? { concord: 'subject', of: 'subject' }, subjectRow, objectRow);
@@ -340,8 +340,8 @@ export class Generator {
       if (pre) put('pre_initial', pre, 'negative');
       put('subject', main, subjectRow.id);
     }
-    put('negation', this.#literal(formation.negation, subjectRow, objectRow));
-    put('tam', this.#literal(formation.tam, subjectRow, objectRow), tense.id);
+    put('negation', this.#literal(formation.negation, subjectRow, objectRow, headRow, otherHead));
+    put('tam', this.#literal(formation.tam, subjectRow, objectRow, headRow, otherHead), tense.id);
     put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow, otherHead), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
     else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
