@@ -27,6 +27,7 @@ const CITIES_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'citi
 const DIALOGUE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'dialogue-check.txt');
 const LETTER_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'letter-check.txt');
 const RECIPE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'recipe-check.txt');
+const BIOGRAPHY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'biography-check.txt');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 
@@ -112,6 +113,34 @@ describe('Swahili running text', () => {
     // Measured 90.7% (264/291) before any change for this text, 94.5% (275/291) when this floor was set.
     assert.ok(m.words >= 290, `the letter text has ${m.words} words`);
     assert.ok(m.right / m.words >= 0.92, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
+  it('the first reading has the gold lemma and word class for at least 94% of the biography text (a life told in the past; annotated before the engine read it)', () => {
+    const m = measure(morphology, BIOGRAPHY_TEXT);
+    // Measured 92.8% (233/251) before any change for this text, 93.2% (234/251) at the fourteenth session's start, 96.0% (241/251) when this floor was set.
+    assert.ok(m.words >= 250, `the biography text has ${m.words} words`);
+    assert.ok(m.right / m.words >= 0.94, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
+  it('reads a command with a causative headword as that verb (Endesha, Tuliza, Lisha), wake after a verb as wives, and nouns of peoples with their capital (words outside the texts)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const first = (tokens: string[], i = 0) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    // each was read as a shorter known verb + causative before (enda, tulia, la, kimbia, unga)
+    assert.equal(first(['Endesha', 'gari', 'polepole', '.'])?.lemma, 'endesha');
+    assert.equal(first(['Tuliza', 'moyo', 'wako', '.'])?.lemma, 'tuliza');
+    assert.equal(first(['Lisha', 'mifugo', 'kila', 'siku', '.'])?.lemma, 'lisha');
+    assert.equal(first(['Kimbiza', 'mbuzi', 'hao', '!'])?.lemma, 'kimbiza');
+    assert.equal(first(['Osha', 'vipande', ',', 'kisha', 'unganisha', 'vyote', '.'], 4)?.lemma, 'unganisha');
+    // an applicative is not a headword the rule prefers: the root stays first
+    assert.equal(first(['Pikia', 'wageni', 'wali', '.'])?.lemma, 'pika');
+    const wives = first(['Aliwaoa', 'wake', 'wawili', '.'], 1);
+    assert.equal(wives?.lemma, 'mke');
+    assert.equal(wives?.word_class, 'noun');
+    assert.equal(first(['Mtoto', 'wake', 'analia', '.'], 1)?.word_class, 'possessive');
+    assert.equal(first(['Wayao', 'wengi', 'wanaishi', 'Malawi', '.'])?.lemma, 'Myao');
+    assert.equal(first(['Wazungu', 'walikuja', 'pwani', '.'])?.lemma, 'Mzungu');
+    assert.equal(first(['Mwalimu', 'atamuajiri', 'kijana', '.'], 1)?.lemma, 'ajiri');
+    assert.equal(first(['mji', 'mtulivu', '.'], 1)?.lemma, 'tulivu');
   });
 
   it('reads a word standing alone between punctuation marks as the call or answer (Haya, kwaheri; Ndiyo, wapo), the same word in a sentence as what it is there', () => {

@@ -143,6 +143,8 @@ const contextRuleSchema = z
     agrees_with_previous: z.boolean().default(false),
     /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
     mood: z.string().optional(),
+    /** Prefer only the readings with none of these verb extensions (`[causative]`: the known verb ongeza 'add' over onge-z-a, the causative of ongea). */
+    without_extension: z.array(z.string()).default([]),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
     clause_start: z.boolean().default(false),
     /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Karibu, dada!`). */
@@ -415,7 +417,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.word !== undefined && !(typeof rule.word === 'string' ? [rule.word] : rule.word).includes(lower)) continue;
       if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
-      if (!rule.agrees_with_next && readings.every((r) => r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood))) continue;
+      const preferred = (r: TokenAnalysis): boolean =>
+        r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) && !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
+      if (!rule.agrees_with_next && readings.every(preferred)) continue;
       if (rule.clause_start && before.length > 0) continue;
       if (rule.alone && (before.length > 0 || !lastInClause)) continue;
       if (rule.clause_end && !lastInClause) continue;
@@ -435,6 +439,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
         if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
+        if ((this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e))) return;
         if (rule.agrees_with_previous) {
           const own = this.#facts.get(r)?.agrees ?? [];
           const nounClasses = this.#facts.get(previous!)?.agrees ?? [];
