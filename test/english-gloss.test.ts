@@ -51,6 +51,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   potential: ['she/he can carry it (class 7)', 'she/he cannot carry it (class 7)'],
   relative: ['who carries it (class 7)', 'who does not carry it (class 7)'],
   relative_past: ['who carried it (class 7)', 'who did not carry it (class 7)'],
+  relative_perfect: ['who has carried it (class 7)', 'who has not carried it (class 7)'],
   relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
   relative_progressive: ['who is carrying it (class 7)', 'who is not carrying it (class 7)'],
 };
@@ -58,7 +59,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 34);
+    assert.equal(new Set(glossTenses).size, 35);
   });
 
   for (const tense of glossTenses) {
@@ -216,6 +217,7 @@ describe('irregular verbs', () => {
       potential: 'I can go',
       relative: 'who go',
       relative_past: 'who went',
+      relative_perfect: 'who have gone',
       relative_future: 'who will go',
       relative_progressive: 'who am going',
     };
@@ -573,6 +575,7 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
   });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
     assert.equal(read('know', 'relative_past'), 'who know');
+    assert.equal(read('know', 'relative_perfect'), 'who know');
     assert.deepEqual(resultState('get tired', 'present'), { verb: 'get tired', tense: 'present' });
     assert.deepEqual(resultState('know', 'remote_past'), { verb: 'know', tense: 'remote_past' });
   });

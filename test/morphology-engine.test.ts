@@ -104,6 +104,19 @@ describe('verbs whose perfect is a present state (lug, lexicon flag perfect_stat
     assert.equal(english('manya', 'remote_past', 'c2'), 'baamanya | they knew (long ago)');
     assert.equal(english('genda', 'perfect', 'c1'), 'agenze | she/he has gone');
   });
+  it('glosses the perfect relatives as perfects, a flagged verb as its state', () => {
+    // ashton1954 (the relative with the modified stem is the perfect's relative: abagenze 'who have gone'; unverified, no page at hand).
+    const relative = (root: string, tense: string, subject: string, head?: string, polarity: 'positive' | 'negative' = 'positive') => {
+      const result = morphology.conjugate({ language: 'lug', root, tense, subject, polarity, ...(head ? { head } : {}) });
+      assert.ok(result.ok, result.ok ? '' : result.message);
+      return `${result.value.surface_form} | ${result.value.english}`;
+    };
+    assert.equal(relative('genda', 'perfect_relative', 'c2'), 'abagenze | who have gone');
+    assert.equal(relative('laba', 'perfect_object_relative', 'c1', 'c7'), "ky'alabye | which she/he has seen");
+    assert.equal(relative('laba', 'perfect_object_relative', 'c1', 'c7', 'negative'), "ky'atalabye | which she/he has not seen");
+    assert.equal(relative('laba', 'present_object_relative', '1sg', 'c7'), 'kye ndaba | which I see');
+    assert.equal(relative('manya', 'perfect_object_relative', '1sg', 'c7'), 'kye mmanyi | which I know');
+  });
 });
 
 describe('verbs whose perfect is a present state (swh, lexicon flag perfect_state)', () => {

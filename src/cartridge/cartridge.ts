@@ -105,7 +105,7 @@ const tenseSchema = z
      * The gloss template this tense reads with for a verb whose perfect reports a state (lexicon flag
      * `perfect_state`), where the tense is the language's perfect under another gloss (an -ile tense glossed
      * `recent_past`: ngikhathele 'I am tired'): `present`, or `relative` for a relative tense.
-     * Without it a `perfect` reads as `present` and a `relative_past` as `relative`.
+     * Without it a `perfect` reads as `present` and a `relative_past` or `relative_perfect` as `relative`.
      */
     state_gloss: z.enum(['present', 'relative']).optional(),
     source,

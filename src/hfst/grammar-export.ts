@@ -711,8 +711,14 @@ const asList = (v: string | string[] | undefined) => (v === undefined ? undefine
 
 /** The extension allomorphy, the cartridge's boundary rules and the marker clean-up as one xfst cascade. */
 function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string; translated: string[]; unsupported: Array<{ id: string; reason: string }> } {
-  const alphabet: Alphabet = { letters: input.alphabet };
-  const letter = xfstUnion(input.alphabet);
+  // The letters the rules write count as letters too: a letter only a rule writes (a doubled nasal, the
+  // space that splits off a word) must still be a letter to the rules after it, as it is to the engine's.
+  const letters = new Set(input.alphabet);
+  for (const rule of cartridge.rules) {
+    for (const to of [rule.left_to, rule.right_to]) for (const c of (to ?? '').replace(/\$\d/gu, '')) letters.add(c);
+  }
+  const alphabet: Alphabet = { letters: [...letters].sort() };
+  const letter = xfstUnion(alphabet.letters);
   const anyBegin = xfstUnion([...input.beginMarkers.keys()]);
   const anyEnd = xfstUnion([...input.endMarkers.keys()]);
   const skip = `[${anyBegin} ${anyEnd}]*`;
@@ -722,7 +728,7 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
   const verbs = cartridge.verbs!;
 
   // Extension allomorphs: the first form whose `after` matches the stem so far (root + earlier extensions).
-  const stemSymbol = xfstUnion([...input.alphabet, end('root'), begin('extensions')]);
+  const stemSymbol = xfstUnion([...alphabet.letters, end('root'), begin('extensions')]);
   const stemMarkers = xfstUnion([end('root'), begin('extensions')]);
   const extensionRules: string[] = [];
   for (const ext of verbs.extensions) {

@@ -56,6 +56,7 @@ const TEMPLATES = {
   potential: ['S can BASE O', 'S cannot BASE O'],
   relative: ['WHO PRES O', 'WHO DO not BASE O'],
   relative_past: ['WHO PAST O', 'WHO DID not BASE O'],
+  relative_perfect: ['WHO HAVE PP O', 'WHO HAVE not PP O'],
   relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
   relative_progressive: ['WHO BE ING O', 'WHO BE not ING O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
@@ -91,6 +92,7 @@ export interface GlossRequest {
 const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
   relative: 'present',
   relative_past: 'past',
+  relative_perfect: 'perfect',
   relative_future: 'future',
   relative_progressive: 'present_progressive',
 };
@@ -167,6 +169,7 @@ const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
   'conditional_perfect',
   'consecutive',
   'relative_past',
+  'relative_perfect',
 ]);
 
 /** Whether a tense template reports a completed event (past, perfect, ...). */
@@ -224,7 +227,7 @@ export function derivationSense(senses: readonly string[], derivations: readonly
  * perfect reads as the present ('I have known' -> 'I know', 'I have got tired' -> 'I am tired') and
  * a perfect relative as a present one; other tenses keep their own template.
  */
-const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative' };
+const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative', relative_perfect: 'relative' };
 
 /**
  * A verb's gloss and tense when its perfect is a present state (a lexicon flag): the state's tense
