@@ -7,7 +7,7 @@
  * Frames are built once per cartridge, on first use.
  */
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
-import { PackedFrames, type Frame } from './packed-frames.js';
+import { PackedFrames, type FoundFrame } from './packed-frames.js';
 import { byScore, score, syllables, type Analysis } from './analysis-ranking.js';
 import { enumerateCells } from './paradigm-cells.js';
 import { FrameBuilder } from './frame-builder.js';
@@ -334,7 +334,7 @@ export class Analyzer {
    * first rule emptied the extension and rewrote the suffix, the second reads that suffix backwards
    * to the stem's end, and the stem with the extension is read back to its root (#extended).
    */
-  #rewrittenTwice(word: string, i: number, frame: Frame, first: StemRewrite, consider: (lemma: string, cell: Cell) => boolean): void {
+  #rewrittenTwice(word: string, i: number, frame: FoundFrame, first: StemRewrite, consider: (lemma: string, cell: Cell) => boolean): void {
     const suffix = first.rightTo + frame.after.slice(first.right.length);
     for (const second of this.#stemRewrites()) {
       if (second === first || second.right === '' || !suffix.startsWith(second.right)) continue;
@@ -411,7 +411,7 @@ export class Analyzer {
    * rewrote, a root whose last vowel a rule changed (bulala -> bulele), and for nouns
    * the final vowel a locative suffix replaced.
    */
-  #candidates(frame: Frame, text: string): string[] {
+  #candidates(frame: FoundFrame, text: string): string[] {
     const out = new Set(this.#undo(text));
     const cell = frame.cells[0]!;
     if (cell.word_class === 'verb' && this.#rootRuleBefore(frame.after)) {
@@ -461,7 +461,7 @@ export class Analyzer {
     return this.#cellList;
   }
 
-  #lemma(root: string, frame: Frame): string | undefined {
+  #lemma(root: string, frame: FoundFrame): string | undefined {
     if (frame.lemmaPrefix !== undefined) return frame.lemmaPrefix + root;
     if (frame.cells[0]!.word_class !== 'verb') return root;
     if (!/[a-z]/u.test(root)) return undefined;
