@@ -1,6 +1,6 @@
 /**
  * Strings packed as one text and a table of start offsets (string `id` is
- * `text.slice(starts[id], starts[id + 1])`), shared by the packed frames and the lexical index.
+ * `text.slice(starts[id], starts[id + 1])`), used by the lexical index.
  */
 
 /** String `id` of the table. */
