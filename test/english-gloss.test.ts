@@ -573,6 +573,14 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('get tired', 'perfect'), 'I am tired');
     assert.equal(read('become angry', 'perfect'), 'I am angry');
   });
+  it('reads the perfect of a verb of posture or sleep as the position or state it results in', () => {
+    assert.equal(read('sleep', 'perfect'), 'I am asleep');
+    assert.equal(read('lie down', 'perfect'), 'I am lying down');
+    assert.equal(read('sit', 'perfect'), 'I am sitting');
+    assert.equal(read('stand', 'perfect', 'negative'), 'I am not standing');
+    assert.equal(read('sleep', 'relative_past'), 'who am asleep');
+    assert.deepEqual(resultState('sleep', 'present'), { verb: 'sleep', tense: 'present' });
+  });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
     assert.equal(read('know', 'relative_past'), 'who know');
     assert.equal(read('know', 'relative_perfect'), 'who know');

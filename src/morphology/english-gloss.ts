@@ -230,6 +230,22 @@ export function derivationSense(senses: readonly string[], derivations: readonly
 const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative', relative_perfect: 'relative' };
 
 /**
+ * English verbs of posture and sleep whose result is said with be + a participle or an adjective: the
+ * state a perfect of 'sleep' or 'sit' reports is 'be asleep', 'be sitting' ('she/he is asleep', not
+ * 'she/he sleeps').
+ */
+const POSTURE_STATE: Readonly<Record<string, string>> = {
+  sleep: 'be asleep',
+  'go to sleep': 'be asleep',
+  'fall asleep': 'be asleep',
+  'lie down': 'be lying down',
+  sit: 'be sitting',
+  'sit down': 'be sitting',
+  stand: 'be standing',
+  'stand up': 'be standing',
+};
+
+/**
  * A verb's gloss and tense when its perfect is a present state (a lexicon flag): the state's tense
  * (`stateTense`, a cartridge tense's `state_gloss`, or else RESULT_STATE) and, for an inchoative 'get/become X', the state 'be X'. Other tenses and
  * verbs come back as they are.
@@ -237,7 +253,8 @@ const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'presen
 export function resultState(verb: string, tense: GlossTense, stateTense?: GlossTense): { verb: string; tense: GlossTense } {
   const state = stateTense ?? RESULT_STATE[tense];
   if (!state) return { verb, tense };
-  return { verb: verb.trim().replace(/^(get|become)\s+/i, 'be '), tense: state };
+  const base = verb.trim();
+  return { verb: POSTURE_STATE[base.toLowerCase()] ?? base.replace(/^(get|become)\s+/i, 'be '), tense: state };
 }
 
 /** A progressive template read as simple for a stative verb: 'S BE ING' -> 'S PRES' ('I know', 'while I know'). */
