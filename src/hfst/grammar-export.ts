@@ -238,12 +238,15 @@ class VerbLexcBuilder {
         for (const variant of [undefined, ...Object.keys(tense.variants)]) {
           const formation = { ...tense[polarity], ...(variant ? (tense.variants[variant]?.[polarity] ?? {}) : {}) };
           for (const subject of subjects) {
-            // As the analyzer (enumerateCells): a relative of object or place also with each noun class as its
-            // head, the object marker absent or the head's.
+            // A relative of object or place also with each noun class as its head and every object marker
+            // (bye bankolera: head class 8, object 1sg). The analyzer's paradigm (enumerateCells) holds the head's
+            // marker only and reads the others by analysing the verb after the head's word; here the object is a
+            // tail after the head's prefix, and a head's tails are the table every other prefix shares, so the
+            // transducer barely grows.
             const pairs: Array<[string | undefined, string | undefined]> = objects.map((o) => [o, undefined]);
             if (formationUsesHead(formation)) {
               for (const h of generator.agreementIds) {
-                if (h !== subject && generator.row(h)?.class !== undefined) pairs.push([undefined, h], [h, h]);
+                if (h !== subject && generator.row(h)?.class !== undefined) pairs.push(...objects.map((o): [string | undefined, string | undefined] => [o, h]));
               }
             }
             for (const [object, relHead] of pairs) {

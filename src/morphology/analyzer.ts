@@ -6,7 +6,7 @@
  * generating that cell with that root gives back exactly the surface form.
  * Frames are built once per cartridge, on first use.
  */
-import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+import { formationUsesHead, type Cell, type Generated, type Generator, type Lexeme } from './generator.js';
 import { PackedFrames, type FoundFrame } from './packed-frames.js';
 import { byScore, score, syllables, type Analysis } from './analysis-ranking.js';
 import { enumerateCells } from './paradigm-cells.js';
@@ -286,8 +286,44 @@ export class Analyzer {
       yield;
       this.#extended(reading.root, reading.cell, consider);
     }
+    yield* this.#headedObjects(word, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
     return byScore([...found.values()]);
+  }
+
+  #headTenses?: string[];
+  /** The tenses with a formation that agrees with a head (relatives of object or place), in either polarity. */
+  #headedTenses(): string[] {
+    this.#headTenses ??= (this.generator.cartridge.verbs?.tenses ?? []).filter((t) => formationUsesHead(t.positive) || formationUsesHead(t.negative)).map((t) => t.id);
+    return this.#headTenses;
+  }
+
+  /**
+   * A relative of object whose object marker is not its head's (bye bankolera 'what they do for me': head
+   * class 8, object 1sg). The paradigm (enumerateCells) holds a headed relative with no object marker or the
+   * head's only, as every object for every head would multiply its cells; so a word whose head agreement
+   * stands before a space or an apostrophe (bye bankolera, by'ankolera) has the verb after it read alone,
+   * and each of its verb readings is tried again in every headed tense with every head class: kept when it
+   * generates the whole word.
+   */
+  *#headedObjects(word: string, consider: (lemma: string, cell: Cell) => boolean): Steps<void> {
+    const tenses = this.#headedTenses();
+    if (tenses.length === 0) return;
+    const split = word.search(/[ ']/u);
+    if (split <= 0 || split === word.length - 1) return;
+    const heads = this.generator.agreementIds.filter((id) => this.generator.row(id)?.class !== undefined);
+    const rest = yield* this.#analyze(word.slice(split + 1));
+    for (const reading of rest) {
+      const cell = reading.cell;
+      if (cell.word_class !== 'verb' || cell.head !== undefined || !cell.object || cell.object === 'refl') continue;
+      yield;
+      for (const tense of tenses) {
+        for (const head of heads) {
+          if (head === cell.subject || head === cell.object) continue;
+          consider(reading.lemma, { ...cell, tense, head });
+        }
+      }
+    }
   }
 
   /**
