@@ -6,7 +6,15 @@
  * Deterministic: the same files give the same bytes.
  *
  *   npx tsx scripts/learn-text-model.ts --language zul [--holdout dev] [--out DIR] [--epochs 6] [--lemma-extra 20]
- *     [--related FILE --related-language ISO] [--seed 1] [--tagger] [--alternations] FILE...
+ *     [--related FILE --related-language ISO] [--seed 1] [--tagger] [--alternations] [--seen-context pos|all] [--scale S] FILE...
+ *
+ * `--seen-context`: `pos` (the default since 2026-11-28) gives a form the training text has only the context
+ * features of POS and agreement (the neighbours' POS, the last noun's class), none that name a word (its own with a
+ * neighbour's POS, the previous or next word, their letters); `all` gives it every context feature, as before.
+ * An unseen form always has them all. On the zul dev split `pos` raised POS (docs/text-analysis.md).
+ *
+ * `--scale`: the softmax scale of the probabilities, instead of the one that best fits the training examples
+ * (the grid below); a larger scale returns fewer analyses a token under the default cut.
  *
  * `--seed`: the seed of the training orders' shuffles (the ranker's and the tagger's).
  * `--tagger`: also learn a POS tagger over word forms (src/text/pos-tagger.ts, tagger.tsv) and give the ranker its
@@ -60,6 +68,8 @@ const { values, positionals } = parseArgs({
     seed: { type: 'string', default: '1' },
     tagger: { type: 'boolean', default: false },
     alternations: { type: 'boolean', default: false },
+    'seen-context': { type: 'string', default: 'pos' },
+    scale: { type: 'string' },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -71,6 +81,16 @@ const outDir = values.out ?? path.join('languages', language, 'text');
 const epochs = Number(values.epochs);
 /** The seed of the shuffles (the ranker's and the tagger's training orders). */
 const shuffleSeed = Number(values.seed);
+/** `pos`: a seen form's context features are only those of POS and agreement (meta.yaml `seen_context: pos`); `all`: also those naming words. */
+const seenContext = values['seen-context'];
+if (values.scale !== undefined && !(Number(values.scale) > 0)) {
+  process.stderr.write('--scale is a positive number\n');
+  process.exit(2);
+}
+if (seenContext !== 'pos' && seenContext !== 'all') {
+  process.stderr.write('--seen-context is pos or all\n');
+  process.exit(2);
+}
 if (values.related && !values['related-language']) {
   process.stderr.write('--related needs --related-language <iso>\n');
   process.exit(2);
@@ -361,6 +381,7 @@ for (const [sentenceIndex, sentence] of sentences.entries()) {
       nextPos: priorPos(candidateLists[i + 1]),
       headClass,
       innerClass: i === 0 ? '' : innerClassOf(sentence[i - 1]!.pos, sentence[i - 1]!.morphemes, isNounPos),
+      seenWords: seenContext === 'all',
     };
     examples.push({
       gold,
@@ -428,10 +449,10 @@ for (let f = 0; f < weights.length; f++) {
   weights[f] = totals[f]! / step;
 }
 
-// 4. The softmax scale that best fits the training examples' gold readings (log-likelihood).
-let bestScale = 1;
+// 4. The softmax scale that best fits the training examples' gold readings (log-likelihood), or the one given.
+let bestScale = values.scale === undefined ? 1 : Number(values.scale);
 let bestLikelihood = -Infinity;
-for (const scale of [0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]) {
+for (const scale of values.scale === undefined ? [0.125, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8] : []) {
   let likelihood = 0;
   for (const example of examples) {
     const probabilities = softmax(example.candidates.map(score), scale);
@@ -462,6 +483,7 @@ const files = serializeModel({
     ...(shuffleSeed === 1 ? {} : { seed: shuffleSeed }),
     ...(tagger ? { tagger: { file: 'tagger.tsv', tags: tagger.tags.length, weights: tagger.size, folds: TAGGER_FOLDS, epochs: TAGGER_EPOCHS } } : {}),
     lemma_extra: LEMMA_EXTRA,
+    ...(seenContext === 'pos' ? { seen_context: 'pos' } : {}),
     ...(alternations ? { alternations } : {}),
     ...relatedMeta,
   },
@@ -481,7 +503,7 @@ function readme(): string {
   const holdoutFlag = values.holdout ? ` --holdout ${values.holdout}` : '';
   const seedFlag = shuffleSeed === 1 ? '' : ` --seed ${shuffleSeed}`;
   const taggerFlag = `${values.tagger ? ' --tagger' : ''}${values.alternations ? ' --alternations' : ''}`;
-  const extraFlag = LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`;
+  const extraFlag = `${LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`}${seenContext === 'pos' ? '' : ' --seen-context all'}${values.scale === undefined ? '' : ` --scale ${values.scale}`}`;
   const relatedFlag = values.related ? ` --related <sadii>/${path.basename(values.related)} --related-language ${values['related-language']}` : '';
   const relatedSource = values.related
     ? `\nThe fallback stem lexicon (related-lexicon.tsv) is learnt from the SADiLaR-II annotated text of a related
@@ -514,6 +536,6 @@ Made with:
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |${values.related ? "\n| related-lexicon.tsv | a stem of the related language's text: canonical form, tag, noun class, count |" : ''}
 | weights.tsv | a ranker feature and its averaged-perceptron weight |${values.tagger ? "\n| tagger.tsv | the POS tagger's weights (src/text/pos-tagger.ts): a first line `#tags` with its tags, then a feature and its `tag:weight` pairs (tag = place in that line's list, from 0) |" : ''}
-| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has) |
+| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has), seen_context (\`pos\`: a seen form's context features are those of POS and agreement only) |
 `;
 }

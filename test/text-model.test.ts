@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { isNounPos, loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
-import { innerAgreementFeature, innerClassOf } from '../src/text/learned-model.js';
+import { contextKeys, innerAgreementFeature, innerClassOf, seenCandidates, type LearnedModel } from '../src/text/learned-model.js';
 import type { Morpheme, TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
 import { tempDir } from './helpers.js';
 
@@ -263,5 +263,29 @@ describe('agreement with the noun inside the previous word', () => {
   it('the zul ranker learnt to prefer a possessive agreeing with the inner noun over one agreeing with neither', () => {
     const weights = (analyzer('zul') as unknown as { model: { weights: { get(f: string): number | undefined } } }).model.weights;
     assert.ok((weights.get('agrin=true|false|POSS') ?? 0) > (weights.get('agrin=false|false|POSS') ?? 0));
+  });
+});
+
+describe("a seen form's features", () => {
+  // kanye after inkolo: the form is in the training text, so its readings come from forms.tsv.
+  const context = { token: 'kanye', unseen: false, previousPos: 'N09', previousPos2: '<s>', previous: 'inkolo', next: 'nezindlela', nextPos: 'ADV', headClass: '9' };
+
+  it('name no word in its context when the model says seen_context: pos, and every one otherwise or for an unseen form', () => {
+    assert.deepEqual(contextKeys({ ...context, seenWords: false }), ['pp=N09', 'pp2=<s>|N09', 'nt=ADV', 'ppnt=N09|ADV', 'agr=9']);
+    assert.ok(contextKeys(context).includes('pw=inkolo'));
+    assert.ok(contextKeys({ ...context, unseen: true, seenWords: false }).includes('u.pw=inkolo'));
+  });
+
+  it("carry the share of the form's annotations with the reading's POS, and whether it is the form's most frequent POS", () => {
+    const model = (analyzer('zul') as unknown as { model: LearnedModel }).model;
+    const readings = seenCandidates(model, 'kanye')!;
+    const feature = (c: (typeof readings)[number], name: string) => c.features.find((f) => f.startsWith(`${name}=`));
+    // Every reading of one POS has the same share, whatever its segmentation; one POS is the most frequent.
+    for (const c of readings) assert.ok(readings.filter((d) => d.pos === c.pos).every((d) => feature(d, 'pshare') === feature(c, 'pshare')));
+    assert.ok(readings.some((c) => feature(c, 'pmaj')?.startsWith('pmaj=true|')));
+    assert.ok(
+      readings.some((c) => feature(c, 'pmaj')?.startsWith('pmaj=false|')),
+      'kanye is ADV and CONJ in the training text',
+    );
   });
 });

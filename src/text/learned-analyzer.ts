@@ -179,6 +179,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   #abbreviations: Set<string> | undefined;
 
+  /** Whether a seen form's context features name words (false when meta.yaml says `seen_context: pos`). */
+  private readonly seenWords: boolean;
   /** The id of the source of the model's learnt lexicon (its meta.yaml `source_id`). */
   private readonly learntSource: string | null;
   /** The id of the source of the related language's lexicon (meta.yaml `related_lexicon.source_id`). */
@@ -190,6 +192,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     private readonly cartridgeLexicon: ReadonlyMap<string, CartridgeEntry> = new Map(),
   ) {
     this.language = model.language;
+    this.seenWords = model.meta.seen_context !== 'pos';
     this.learntSource = typeof model.meta.source_id === 'string' ? model.meta.source_id : null;
     const related = model.meta.related_lexicon as { source_id?: unknown } | undefined;
     this.relatedSource = related && typeof related.source_id === 'string' ? related.source_id : this.learntSource;
@@ -259,6 +262,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         next: tokens[i + 1],
         nextPos: priorPos(next?.candidates),
         headClass,
+        seenWords: this.seenWords,
       });
       const runs = keys.map((k) => context.run(k));
       // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.

@@ -965,9 +965,18 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
     }
   }
   if (total === 0) return null;
+  // The form's annotations by POS: a POS the form has under several segmentations or lemmas counts as one.
+  const byPos = new Map<string, number>();
+  for (const [r, count] of counted) {
+    const pos = readingAt(model, r).pos;
+    byPos.set(pos, (byPos.get(pos) ?? 0) + count);
+  }
+  let most = 0;
+  for (const count of byPos.values()) if (count > most) most = count;
   const out: Candidate[] = counted.map(([r, count], rank) => {
     const reading = readingAt(model, r);
     const share = Math.min(9, Math.floor((count / total) * 10));
+    const ofPos = byPos.get(reading.pos)!;
     return {
       lemma: reading.lemma,
       pos: reading.pos,
@@ -975,7 +984,15 @@ export function seenCandidates(model: LearnedModel, token: string, leaveOut?: Le
       guess: false,
       source: 'lexicon',
       key: readingKey(reading.lemma, reading.pos, reading.morphemes),
-      features: [...baseFeatures(token, reading.pos), 'seen', `share=${share}`, `rank=${Math.min(rank, 3)}`, `fcount=${bin(total)}|share=${share}`],
+      features: [
+        ...baseFeatures(token, reading.pos),
+        'seen',
+        `share=${share}`,
+        `rank=${Math.min(rank, 3)}`,
+        `fcount=${bin(total)}|share=${share}`,
+        `pshare=${Math.min(9, Math.floor((ofPos / total) * 10))}`,
+        `pmaj=${ofPos === most}|${bin(total)}`,
+      ],
     };
   });
   return withAlternations(model, token, out);
@@ -1434,6 +1451,12 @@ export interface TokenContext {
    * possessive: 14; `e-mi-sebenzi-ini`: 4), '' otherwise (innerClassOf).
    */
   innerClass?: string;
+  /**
+   * false: a form seen in the training text has no context features that name a word (its own, the
+   * previous or the next word, or their letters), only those of POS and agreement; the model's meta.yaml
+   * says `seen_context: pos`. Undefined or true: every context feature (models learnt before 2026-11-28).
+   */
+  seenWords?: boolean;
 }
 
 const CONTEXT_KINDS = new Set(['wp', 'wn', 'pp', 'pp2', 'pw', 'ps', 'nw', 'ns', 'np', 'nt', 'ppnt', 'agr', 'tg']);
@@ -1447,6 +1470,8 @@ export function isContextFeature(feature: string): boolean {
 
 /** The context parts of the features linking a candidate's POS to its neighbours: each feature is `part|POS`. */
 export function contextKeys(context: TokenContext): string[] {
+  if (!context.unseen && context.seenWords === false)
+    return [`pp=${context.previousPos}`, `pp2=${context.previousPos2}|${context.previousPos}`, `nt=${context.nextPos}`, `ppnt=${context.previousPos}|${context.nextPos}`, `agr=${context.headClass}`];
   const prev = context.previous === undefined ? '<s>' : context.previous.toLowerCase();
   const nxt = context.next === undefined ? '</s>' : context.next.toLowerCase();
   const word = context.token.toLowerCase();
