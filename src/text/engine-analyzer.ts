@@ -139,6 +139,11 @@ const contextRuleSchema = z
       })
       .strict()
       .optional(),
+    /** Holds when the first reading of the next word (punctuation breaks the link) is a verb of one of these kinds (`[infinitive]`: na before kupata is 'and', joining two infinitives). */
+    before: z
+      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).min(1) })
+      .strict()
+      .optional(),
     agrees_with_next: z.boolean().default(false),
     agrees_with_previous: z.boolean().default(false),
     /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
@@ -181,6 +186,21 @@ const textContextSchema = z
         hosts: z.array(z.string()).min(1),
         suffixes: z.array(z.object({ form: z.string().min(1), stem: z.string().min(1), replaces_final_vowel: z.boolean().default(false) }).strict()).min(1),
         tag: z.string().default('possessive'),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * Enclitics written after a verb no lexicon reads otherwise: the locative -po, -ko, -mo after kuwa 'be'
+     * (kuwepo 'to be present', alikuwepo, ikiwemo 'including', huwepo), the verb's final -a written as `final_vowels`.
+     * Read as the verb of one of `lemmas`, the enclitic its last morpheme.
+     */
+    enclitics: z
+      .object({
+        forms: z.array(z.string().min(1)).min(1),
+        lemmas: z.array(z.string().min(1)).min(1),
+        final_vowels: z.array(z.string().length(1)).min(1).default(['a']),
+        tag: z.string().default('Enclitic'),
         source: z.string(),
       })
       .strict()
@@ -429,6 +449,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
+      if (rule.before) {
+        const verbal = next[0]?.word_class === 'verb' ? this.#facts.get(next[0])?.verbal : undefined;
+        if (verbal === undefined || !rule.before.verbal.includes(verbal)) continue;
+      }
       if (rule.after) {
         const after = rule.after;
         const word = before.find((r) => r === undefined || !after.across.includes(r.word_class));
@@ -548,6 +572,40 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
+  /** Whether a verb reading is the bare stem of a known verb with an extension (hamia = hama + the applicative, the base of mhamiaji). */
+  #derivedStem(reading: TokenAnalysis): boolean {
+    const facts = this.#facts.get(reading);
+    return reading.word_class === 'verb' && facts?.mood === 'imperative' && facts.extensions.length > 0;
+  }
+
+  /**
+   * A word no lexicon knows that is a verb of the cartridge's `enclitics.lemmas` with an enclitic after its final
+   * vowel (context.yaml `enclitics`: kuwepo = ku-w-e + -po, ikiwemo = i-ki-w-e + -mo): the verb's readings, the
+   * enclitic their last morpheme, first.
+   */
+  #enclitic(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.enclitics;
+    if (!spec) return readings;
+    const lower = form.toLowerCase();
+    for (const enclitic of spec.forms) {
+      for (const vowel of spec.final_vowels) {
+        if (!lower.endsWith(vowel + enclitic) || lower.length <= vowel.length + enclitic.length + 1) continue;
+        const host = lower.slice(0, -(vowel.length + enclitic.length)) + 'a';
+        const verbs = this.readings(host).filter((r) => r.word_class === 'verb' && !r.guess && spec.lemmas.includes(r.lemma));
+        if (verbs.length === 0) continue;
+        const found = verbs.map((verb) => {
+          const own = verb.morphemes.map((m, k) => (k === verb.morphemes.length - 1 ? { ...m, surface: m.surface.slice(0, -1) + vowel } : m));
+          const reading: TokenAnalysis = { ...verb, morphemes: [...own, { surface: enclitic, canonical: enclitic, tag: spec.tag }], source: 'rule' };
+          this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
+          return reading;
+        });
+        const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+        return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      }
+    }
+    return readings;
+  }
+
   /**
    * A word no lexicon knows that is a noun made from a known verb or noun (context.yaml `derived_nouns`:
    * the agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji
@@ -581,7 +639,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
             const people = own.filter((q) => fits(base, q)).map((q) => q.full + base);
             if (!people.some((word) => this.readings(word).some((r) => r.word_class === pattern.from && !r.guess && r.lemma.toLowerCase() === word && this.#capital(word, r.word_class)))) continue;
             capital = true;
-          } else if (!this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && r.lemma === base)) continue;
+          } else if (!this.readings(base).some((r) => r.word_class === pattern.from && !r.guess && (r.lemma === base || this.#derivedStem(r)))) continue;
           const stem = root + pattern.suffix;
           const singular = classes.find((c) => c.plural === id) ?? cls!;
           const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
@@ -690,6 +748,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     });
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#enclitic(form, readings);
     readings = this.#derived(
       form,
       readings,
