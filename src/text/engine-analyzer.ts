@@ -200,6 +200,8 @@ const textContextSchema = z
         forms: z.array(z.string().min(1)).min(1),
         lemmas: z.array(z.string().min(1)).min(1),
         final_vowels: z.array(z.string().length(1)).min(1).default(['a']),
+        /** The final vowel of the host verb as the lexicon reads it (kuwa), which `final_vowels` stand for before the enclitic. */
+        host_final: z.string().length(1).default('a'),
         tag: z.string().default('Enclitic'),
         source: z.string(),
       })
@@ -590,7 +592,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     for (const enclitic of spec.forms) {
       for (const vowel of spec.final_vowels) {
         if (!lower.endsWith(vowel + enclitic) || lower.length <= vowel.length + enclitic.length + 1) continue;
-        const host = lower.slice(0, -(vowel.length + enclitic.length)) + 'a';
+        const host = lower.slice(0, -(vowel.length + enclitic.length)) + spec.host_final;
         const verbs = this.readings(host).filter((r) => r.word_class === 'verb' && !r.guess && spec.lemmas.includes(r.lemma));
         if (verbs.length === 0) continue;
         const found = verbs.map((verb) => {
