@@ -11,7 +11,7 @@ import type { MorphologyService } from '../morphology/service.js';
 import { exportVerbLexc } from './cartridge-export.js';
 import { exportVerbGrammar } from './grammar-export.js';
 import { MANIFEST_SUFFIX, type ModelManifest } from './models.js';
-import { compileLexc } from './toolchain.js';
+import { compileLexc, compileRuleCascade } from './toolchain.js';
 
 export const LUGHA_TAG_CONVENTION =
   'Lugha: lemma+V+T/<tense>[+S/<subject>][+O/<object>][+Ext/<extension>][+Var/<variant>][+Neg][+Guess]; tense, subject and object ids as in GET /api/v1/languages/{lang}; +Guess: a root outside the lexicon (the guesser)';
@@ -114,7 +114,8 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
     const work = mkdtempSync(path.join(options.outDir, `.build-${summary.iso}-`));
     try {
       for (const source of sources) writeFileSync(path.join(work, source.file), source.text);
-      const rules = kind === 'grammar' ? { rules: path.join(work, sources[1]!.file), cascade: true, weighted: true } : {};
+      // The rule cascade is compiled once for the lexicon and the guesser.
+      const rules = kind === 'grammar' ? { ruleSteps: compileRuleCascade(path.join(work, sources[1]!.file), work, base), weighted: true } : {};
       const compiled = compileLexc({ lexc: path.join(work, sources[0]!.file), ...rules, outDir: work, name: base });
       const guesserSource = sources.find((x) => x.file.endsWith('-guesser.lexc'));
       const guessCompiled = guesserSource ? compileLexc({ lexc: path.join(work, guesserSource.file), ...rules, outDir: work, name: `${base}-guesser` }) : undefined;
