@@ -30,6 +30,8 @@ const RECIPE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'reci
 const BIOGRAPHY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'biography-check.txt');
 const ANIMAL_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'animal-check.txt');
 const CONSTITUTION_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'constitution-check.txt');
+const EDUCATION_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'education-check.txt');
+const ECONOMY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'economy-check.txt');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 
@@ -136,6 +138,47 @@ describe('Swahili running text', () => {
     // Measured 95.6% (262/274) before any change for this text, 97.1% (266/274) when this floor was set.
     assert.ok(m.words >= 270, `the constitution text has ${m.words} words`);
     assert.ok(m.right / m.words >= 0.94, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
+  it('the first reading has the gold lemma and word class for at least 95% of the education text (Wikipedia on education and universities; annotated before the engine read it)', () => {
+    const m = measure(morphology, EDUCATION_TEXT);
+    // Measured 92.2% (285/309) before any change for this text, 98.1% (303/309) when this floor was set.
+    assert.ok(m.words >= 300, `the education text has ${m.words} words`);
+    assert.ok(m.right / m.words >= 0.95, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
+  it('the first reading has the gold lemma and word class for at least 95% of the economy text (Wikipedia on the economy; annotated before the engine read it)', () => {
+    const m = measure(morphology, ECONOMY_TEXT);
+    // Measured 93.5% (243/260) before any change for this text, 98.5% (256/260) when this floor was set (3 of the 13 words
+    // gained are annotations corrected to the conventions: mahitaji x2, kushughulikia).
+    assert.ok(m.words >= 255, `the economy text has ${m.words} words`);
+    assert.ok(m.right / m.words >= 0.95, `${m.right}/${m.words} right; misses:\n${m.misses.join('\n')}`);
+  });
+
+  it('reads vile after kama and hivi after a verb as adverbs, a noun-or-adjective at a clause start as the noun, and pana after its noun as the adjective (words outside the texts)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    const read = (tokens: string[], i: number) => {
+      const r = at(tokens, i);
+      return [r?.lemma, r?.word_class];
+    };
+    // kama vile 'such as' (makalima-ch19: vile vile, hivi among the adverbs); after its noun vile stays the demonstrative
+    assert.deepEqual(read(['Tulinunua', 'matunda', 'kama', 'vile', 'machungwa', '.'], 3), ['vile', 'adverb']);
+    assert.deepEqual(read(['Nilivisoma', 'vitabu', 'vile', '.'], 2), ['vile', 'demonstrative']);
+    assert.deepEqual(read(['Usiseme', 'hivi', '.'], 1), ['hivi', 'adverb']);
+    assert.deepEqual(read(['Viti', 'hivi', 'ni', 'vipya', '.'], 1), ['hivi', 'demonstrative']);
+    // a word that is a noun and an adjective heads its clause as the noun; after a noun it is the adjective
+    assert.deepEqual(read(['Jirani', 'yangu', 'alikuja', 'jana', '.'], 0), ['jirani', 'noun']);
+    assert.deepEqual(read(['Tajiri', 'huyo', 'alinunua', 'shamba', '.'], 0), ['tajiri', 'noun']);
+    assert.deepEqual(read(['Mtu', 'tajiri', 'alinunua', 'shamba', '.'], 1), ['tajiri', 'adjective']);
+    // -pana 'wide' in class 9/10 has no nasal (barabara pana), the one-syllable -pya keeps it (nyumba mpya)
+    assert.deepEqual(read(['Tulipita', 'barabara', 'pana', '.'], 2), ['pana', 'adjective']);
+    assert.deepEqual(read(['Nyumbani', 'pana', 'watu', 'wengi', '.'], 1), ['na', 'have']);
+    assert.deepEqual(read(['Walijenga', 'nyumba', 'mpya', '.'], 2), ['pya', 'adjective']);
+    // pasi na 'without'; a stative is read by its root (walitawanyika: tawanya)
+    assert.deepEqual(read(['Alifanya', 'kazi', 'pasi', 'na', 'msaada', '.'], 2), ['pasi', 'preposition']);
+    assert.deepEqual(read(['Alifanya', 'kazi', 'pasi', 'na', 'msaada', '.'], 3), ['na', 'preposition']);
+    assert.deepEqual(read(['Watu', 'walitawanyika', 'haraka', '.'], 1), ['tawanya', 'verb']);
   });
 
   it('reads na before an infinitive as and, kuwa with a locative enclitic as kuwa, and regular applicatives by their root (words outside the texts)', () => {
