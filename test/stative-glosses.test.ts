@@ -54,6 +54,20 @@ describe('Xhosa verbs of state: the perfect read as the present state (lexicon f
     // isixhosa-click-words (word_id 640 become hungry, 860 become happy, both marked inchoative).
     assert.equal(xhosa('lamba', 'perfect', '1sg'), 'ndilambile | I am hungry');
     assert.equal(xhosa('onwaba', 'perfect', 'c2'), 'bonwabile | they are happy');
+    // isixhosa-click-words examples.csv: 904 'ndidiniwe' 'I am tired' (826 become tired dinwa, perfect -iwe of a
+    // stem in -w-); 1107 'Ndityebile!' 'I am fat!' and 1108 'Awutyebanga.' 'You are not fat.' (936 become fat
+    // tyeba); 171 'Ndidanile.' 'I am disappointed.' (157); 166 'Izikolo zigcwele.' 'The schools are full.' (152,
+    // the irregular perfect gcwele).
+    assert.equal(xhosa('dinwa', 'perfect', '1sg'), 'ndidiniwe | I am tired');
+    assert.equal(xhosa('tyeba', 'perfect', '1sg'), 'ndityebile | I am fat');
+    assert.equal(xhosa('tyeba', 'perfect', '2sg', 'negative'), 'awutyebanga | you are not fat');
+    assert.equal(xhosa('dana', 'perfect', '1sg'), 'ndidanile | I am disappointed');
+    assert.equal(xhosa('gcwala', 'perfect', 'c8'), 'zigcwele | they (class 8) are full');
+  });
+  it('a verb of posture reads as the position it results in', () => {
+    // isixhosa-click-words (word_id 689 stand (i)ma, marked inchoative; example 775 'Ume ngaphandle.' 'He is
+    // standing outside.'): the long perfect -ile (mclaren1955, perfect tense) of the same verb.
+    assert.equal(xhosa('ma', 'perfect', 'c1'), 'umile | she/he is standing');
   });
   it('keeps the other tenses', () => {
     assert.equal(xhosa('lamba', 'present', '1sg'), 'ndiyalamba | I become hungry');
