@@ -53,8 +53,8 @@ export interface CompileInput {
 /**
  * Compiles a cascade of `;`-separated xfst regular expressions (`hfst-regexp2fst -S`) once and
  * splits it into one file per step, in order, for `compileLexc({ ruleSteps })`. Compiling the
- * rules is a large share of a build's CPU (51 of 106 s of one compilation for the largest cartridge, docs/hfst.md), and a
- * grammar build compiles two lexicons with the same rules.
+ * rules is a large share of a build's CPU (51 of 106 s of one compilation for the largest
+ * cartridge, docs/hfst.md), and a grammar build compiles two lexicons with the same rules.
  */
 export function compileRuleCascade(rules: string, outDir: string, name: string): string[] {
   const compiled = path.join(outDir, `${name}.rules.hfst`);
