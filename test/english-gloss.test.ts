@@ -464,6 +464,13 @@ describe('English stative verbs keep the simple form where a Bantu tense is prog
     assert.equal(gloss('be', sheHe, 'habitual'), 'she/he is usually');
   });
 
+  it('reads an unnamed subject (a form with no subject marker) as one', () => {
+    const one = { person: 3, number: 'sg', human: true, generic: true } as const;
+    assert.equal(gloss('read', one, 'habitual'), 'one usually reads');
+    assert.equal(gloss('be', one, 'habitual'), 'one is usually');
+    assert.equal(englishGloss({ verb: 'love', subject: one, object: { reflexive: true }, tense: 'habitual', polarity: 'positive' }), 'one loves oneself');
+  });
+
   it('keeps the progressive of dynamic verbs', () => {
     assert.equal(gloss('read', I, 'present_progressive'), 'I am reading');
     assert.equal(gloss('eat', they, 'past_progressive'), 'they were eating');

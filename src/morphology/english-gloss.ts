@@ -12,6 +12,8 @@ export type GlossPerson = {
   nounClass?: number;
   /** Overrides the class: true reads any class as 'she/he' / 'they', false reads class 1/2 as 'it' / 'they'. */
   human?: boolean;
+  /** An unnamed subject, read 'one' with a third singular verb: a form with no subject marker ('one usually reads'). */
+  generic?: boolean;
 };
 
 /** An object: a person, or a reflexive that agrees with the subject. */
@@ -140,6 +142,7 @@ function nonHuman(p: GlossPerson, singular: string, plural: string): string {
 /** The English subject pronoun: 'I', 'you', 'she/he', 'it (class 7)', 'we', 'you (pl.)', 'they', 'they (class 8)'. */
 export function subjectPronoun(p: GlossPerson): string {
   const key = personKey(p);
+  if (p.generic === true) return 'one';
   return isHuman(p) ? SUBJECT[key] : nonHuman(p, 'it', 'they');
 }
 
@@ -147,6 +150,7 @@ export function subjectPronoun(p: GlossPerson): string {
 export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
   if ('reflexive' in o) {
     const key = personKey(subject);
+    if (subject.generic === true) return 'oneself';
     return isHuman(subject) ? REFLEXIVE[key] : subject.number === 'sg' ? 'itself' : 'themselves';
   }
   const key = personKey(o);

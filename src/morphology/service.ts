@@ -518,7 +518,11 @@ function senses(text: string | null | undefined, lemma: string): string[] {
 function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], known: boolean, cell: Cell): string {
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
   if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verbSenses[0]! : `‹${verbSenses[0]!}›`;
-  const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? { person: 2, number: 'sg' };
+  // Without a subject: an imperative speaks to 'you'; another form with no subject marker (a habitual
+  // used for every person) has an unnamed subject, 'one usually reads', not 'you usually read'.
+  const formation = cell.polarity === 'negative' ? tense.negative : tense.positive;
+  const unnamed: GlossPerson = tense.gloss !== 'imperative' && formation.no_subject === true ? { person: 3, number: 'sg', human: true, generic: true } : { person: 2, number: 'sg' };
+  const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
