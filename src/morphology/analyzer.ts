@@ -234,12 +234,14 @@ export class Analyzer {
         }
         // A vowel-initial stem of the lexicon that keeps its own final vowel (a stem in -i, -e, -o or -u): the
         // frames of vowel-initial stems hold the prefixes a rule rewrote before the vowel (an object concord
-        // glided before it), and the stem's own vowel stands where those frames have the default final vowel.
+        // glided before it), and the stem's own vowel stands where those frames have a final vowel, the default
+        // one or a tense's own (the -i of a negative tense, which such a stem may share).
         if (frame.cells[0]!.word_class === 'verb' && !deleted && /^[aeiou]$/u.test(frame.shape.initial) && frame.shape.ownFinalVowel === null && !frame.shape.enclitic) {
           const fv = this.generator.cartridge.verbs?.default_fv ?? 'a';
-          if (frame.after.startsWith(fv)) {
-            for (const own of ['e', 'i', 'o', 'u'].filter((v) => v !== fv)) {
-              const after = own + frame.after.slice(fv.length);
+          const tenseFv = /^[aeiou]/u.test(frame.after) ? frame.after[0]! : undefined;
+          if (tenseFv !== undefined) {
+            for (const own of ['a', 'e', 'i', 'o', 'u'].filter((v) => v !== fv)) {
+              const after = own + frame.after.slice(tenseFv.length);
               if (!word.endsWith(after) || word.length - after.length <= i) continue;
               const middle = word.slice(i, word.length - after.length);
               if (middle.includes(' ')) continue;
