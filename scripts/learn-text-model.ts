@@ -25,6 +25,13 @@
  * `--related`: a related language's SADII file (all of it), whose stems become the model's fallback
  * lexicon (related-lexicon.tsv, meta.yaml `related_lexicon`): proposed only for a stem the model's own
  * lexicon lacks with its tag, the readings marked as such (features of their own, a lower prior).
+ *
+ * `--cartridge-lexicon`: the cartridge's word list (languages/<iso>/lexicon.tsv: lemma, word_class, noun_class,
+ * source), whose stems become a second fallback lexicon (cartridge-lexicon.tsv, meta.yaml `cartridge_lexicon`),
+ * consulted like the related one. How a row's lemma gives a stem is read off the training text, not written here:
+ * for each word class, the rows whose lemma the text has as a lemma (a verb) or as a word form (a noun's citation
+ * form) give the stem tag; a lemma loses the commonest lemma ending of that tag's suffix templates, a citation form
+ * the longest prefix of the text's noun readings of its class.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -64,6 +71,7 @@ const { values, positionals } = parseArgs({
     epochs: { type: 'string', default: '6' },
     'lemma-extra': { type: 'string', default: '20' },
     related: { type: 'string' },
+    'cartridge-lexicon': { type: 'string' },
     'related-language': { type: 'string' },
     seed: { type: 'string', default: '1' },
     tagger: { type: 'boolean', default: false },
@@ -234,6 +242,103 @@ if (related) {
     }
   }
 }
+// The cartridge's stems (its lexicon.tsv), turned into stems the way the training text writes them.
+const cartridgeStems = values['cartridge-lexicon'] ? new Map<string, number>() : undefined;
+let cartridgeRows = 0;
+if (cartridgeStems) {
+  const [header, ...rows] = readFileSync(values['cartridge-lexicon']!, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => l.split('\t'));
+  const col = (name: string): number => header!.indexOf(name);
+  const [lemmaCol, classCol, nounClassCol, pluralCol] = [col('lemma'), col('word_class'), col('noun_class'), col('plural')];
+  const entries = rows.map((r) => ({
+    lemma: (r[lemmaCol] ?? '').toLowerCase(),
+    wordClass: r[classCol] ?? '',
+    nounClass: nounClassCol < 0 ? '' : (r[nounClassCol] ?? ''),
+    plural: pluralCol < 0 ? '' : (r[pluralCol] ?? '').toLowerCase(),
+  }));
+  const byLemma = new Map<string, string>();
+  const byForm = new Map<string, string>();
+  for (const e of entries) {
+    if (e.nounClass === '') byLemma.set(e.lemma, e.wordClass);
+    else byForm.set(e.lemma, e.wordClass);
+  }
+  // Per word class: the stem tags of the training readings whose lemma (or, for a row with a noun class, whose form) the row has.
+  const tagVotes = new Map<string, Map<string, number>>();
+  const lemmaAdds = new Map<string, Map<string, number>>();
+  const nounPrefixes = new Map<string, Set<string>>();
+  const vote = (m: Map<string, Map<string, number>>, k: string, v: string): void => {
+    const inner = m.get(k) ?? new Map<string, number>();
+    inner.set(v, (inner.get(v) ?? 0) + 1);
+    m.set(k, inner);
+  };
+  for (const [form, counts] of formCounts) {
+    for (const id of counts.keys()) {
+      const r = readings[id]!;
+      const template = templateOf(r.morphemes, r.lemma, r.pos);
+      if (!template) continue;
+      vote(lemmaAdds, template.prefix.stemTag, template.suffix.lemmaAdd);
+      if (isNounPos(r.pos) && template.prefix.nounClass !== '') {
+        const cls = classNumber(template.prefix.nounClass);
+        const set = nounPrefixes.get(`${template.prefix.stemTag}\t${cls}`) ?? new Set<string>();
+        set.add(template.prefix.prefix);
+        nounPrefixes.set(`${template.prefix.stemTag}\t${cls}`, set);
+      }
+      const lemmaClass = byLemma.get(r.lemma.toLowerCase());
+      if (lemmaClass !== undefined) vote(tagVotes, lemmaClass, template.prefix.stemTag);
+      const formClass = byForm.get(form);
+      if (formClass !== undefined && isNounPos(r.pos)) vote(tagVotes, formClass, template.prefix.stemTag);
+    }
+  }
+  /** A noun class without leading zeros (`01` and `1` alike; `1a` stays apart). */
+  function classNumber(cls: string): string {
+    return cls.replace(/^0+(?=\d)/, '');
+  }
+  const top = (m: Map<string, number> | undefined): string | undefined => (m ? [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] : undefined);
+  for (const e of entries) {
+    const tag = top(tagVotes.get(e.wordClass));
+    if (tag === undefined || e.lemma === '') continue;
+    let stem: string | undefined;
+    let nounClass = '';
+    if (e.nounClass === '') {
+      const add = top(lemmaAdds.get(tag)) ?? '';
+      stem = add !== '' && e.lemma.endsWith(add) ? e.lemma.slice(0, -add.length) : e.lemma;
+    } else {
+      const cls = classNumber(e.nounClass);
+      const prefix = [...(nounPrefixes.get(`${tag}\t${cls}`) ?? [])].filter((p) => e.lemma.startsWith(p) && e.lemma.length - p.length >= 2).sort((a, b) => b.length - a.length)[0];
+      if (prefix === undefined) continue;
+      stem = e.lemma.slice(prefix.length);
+      // The class as the text writes it (`01` or `1`), from the text's own noun prefixes.
+      nounClass = [...prefixTemplates].find((t) => t.stemTag === tag && t.nounClass !== '' && classNumber(t.nounClass) === cls)?.nounClass ?? cls;
+    }
+    if (stem.length < 2) continue;
+    cartridgeRows++;
+    addLexicon(cartridgeStems, stem, tag, nounClass, 1);
+    // The plural's class: the one whose noun prefix, cut off the plural the row gives, leaves the same stem.
+    if (e.nounClass !== '' && e.plural !== '') {
+      for (const [key, prefixes] of [...nounPrefixes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+        const [pluralTag, cls] = key.split('\t') as [string, string];
+        if (pluralTag !== tag || cls === classNumber(e.nounClass)) continue;
+        if (![...prefixes].some((p) => e.plural === p + stem)) continue;
+        const written = [...prefixTemplates].find((t) => t.stemTag === tag && t.nounClass !== '' && classNumber(t.nounClass) === cls)?.nounClass ?? cls;
+        addLexicon(cartridgeStems, stem, tag, written, 1);
+        break;
+      }
+    }
+  }
+  process.stderr.write(`cartridge lexicon: ${cartridgeRows} of ${entries.length} rows as stems\n`);
+}
+const cartridgeMeta = cartridgeStems
+  ? {
+      cartridge_lexicon: {
+        file: 'cartridge-lexicon.tsv',
+        source_id: 'cartridge',
+        learnt_from: [path.basename(path.dirname(values['cartridge-lexicon']!)) + '/' + path.basename(values['cartridge-lexicon']!)],
+        stems: [...cartridgeStems.keys()].filter((k) => k.split('\t').length === 3).length,
+      },
+    }
+  : {};
 const relatedMeta = related
   ? {
       related_lexicon: {
@@ -303,7 +408,7 @@ if (alternations) process.stderr.write(`alternations: ${classAlternations.length
 /** Readings past the candidate limit whose lemma the text has (`patternCandidates`; meta.yaml `lemma_extra`). */
 const LEMMA_EXTRA = Number(values['lemma-extra']);
 /** What the text taught, the same in the model trained here and in the files written at the end. */
-const parts = { language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, ...(related ? { related } : {}) };
+const parts = { language, readings, forms, prefixTemplates, suffixTemplates, pairs, lexicon, ...(related ? { related } : {}), ...(cartridgeStems ? { cartridge: cartridgeStems } : {}) };
 const model = indexModel({
   ...parts,
   weights: new Map(),
@@ -486,6 +591,7 @@ const files = serializeModel({
     ...(seenContext === 'pos' ? { seen_context: 'pos' } : {}),
     ...(alternations ? { alternations } : {}),
     ...relatedMeta,
+    ...cartridgeMeta,
   },
 });
 if (tagger) files['tagger.tsv'] = tagger.serialize();
@@ -505,6 +611,11 @@ function readme(): string {
   const taggerFlag = `${values.tagger ? ' --tagger' : ''}${values.alternations ? ' --alternations' : ''}`;
   const extraFlag = `${LEMMA_EXTRA === 20 ? '' : ` --lemma-extra ${LEMMA_EXTRA}`}${seenContext === 'pos' ? '' : ' --seen-context all'}${values.scale === undefined ? '' : ` --scale ${values.scale}`}`;
   const relatedFlag = values.related ? ` --related <sadii>/${path.basename(values.related)} --related-language ${values['related-language']}` : '';
+  const cartridgeFlag = values['cartridge-lexicon'] ? ` --cartridge-lexicon languages/${language}/lexicon.tsv` : '';
+  const cartridgeSource = values['cartridge-lexicon']
+    ? `\nThe second fallback stem lexicon (cartridge-lexicon.tsv, ${cartridgeRows} rows) is drawn from the cartridge's own word
+list, languages/${language}/lexicon.tsv, each row of which cites its source there.\n`
+    : '';
   const relatedSource = values.related
     ? `\nThe fallback stem lexicon (related-lexicon.tsv) is learnt from the SADiLaR-II annotated text of a related
 language, ${path.basename(values.related)} (same authors, dataset and licence, CC BY 4.0): its stems, tags, noun classes and
@@ -522,10 +633,10 @@ Digital Language Resources), licensed CC BY 4.0. Gaustad, T. & Puttkammer, M. J.
 annotated dataset for four official South African languages with a conjunctive orthography.
 Data in Brief 41, 107994. The word forms, stems, noun classes, templates and counts below are facts
 learnt from that text; these files are distributed under the same licence, with this attribution.
-${relatedSource}
+${relatedSource}${cartridgeSource}
 Made with:
 
-    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag}${relatedFlag}${seedFlag}${taggerFlag} ${inputs}
+    npx tsx scripts/learn-text-model.ts --language ${language}${holdoutFlag}${extraFlag}${relatedFlag}${cartridgeFlag}${seedFlag}${taggerFlag} ${inputs}
 
 | file | one line is |
 |---|---|

@@ -48,6 +48,9 @@ describe('text model files', () => {
       // A model whose meta.yaml names a related language's lexicon (nbl) keeps it in its file.
       assert.equal(tsv.related !== undefined, tsv.meta.related_lexicon !== undefined);
       assert.deepStrictEqual(new Map(file.related ?? []), new Map(tsv.related ?? []));
+      // Likewise the stems drawn from the cartridge's lexicon (meta.yaml `cartridge_lexicon`).
+      assert.equal(tsv.cartridge !== undefined, tsv.meta.cartridge_lexicon !== undefined);
+      assert.deepStrictEqual(new Map(file.cartridge ?? []), new Map(tsv.cartridge ?? []));
       assert.deepStrictEqual(new Map(file.pairs), new Map(tsv.pairs));
       // Counted when the file is written, not on the first unseen word.
       assert.ok(file.lemmas);

@@ -5,8 +5,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
-import { isNounPos, loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
-import { contextKeys, innerAgreementFeature, innerClassOf, seenCandidates, type LearnedModel } from '../src/text/learned-model.js';
+import { isNounPos, LearnedTextAnalyzer, loadLearnedAnalyzer, loadLearnedAnalyzerFrom } from '../src/text/learned-analyzer.js';
+import { addLexicon, candidatesOf, contextKeys, innerAgreementFeature, innerClassOf, loadModel, seenCandidates, type LearnedModel } from '../src/text/learned-model.js';
 import type { Morpheme, TextAnalyzer, TokenAnalysis } from '../src/text/types.js';
 import { tempDir } from './helpers.js';
 
@@ -133,6 +133,21 @@ describe('words the model never saw', () => {
     // A model without a related lexicon (zul) marks a root its own text lacks as a guess, as before.
     const zulu = analyzer('zul').analyzeTokens(['bayagqumbuza'])[0]![0]!;
     assert.deepEqual([zulu.guess, zulu.stem_source], [true, null]);
+  });
+
+  it("a stem only the cartridge's stems have (cartridge-lexicon.tsv) is read on it, with its own features and source", () => {
+    // No shipped model has cartridge stems yet, so the zul model is given one in memory: the root gqumbuz,
+    // which neither its text nor the cartridge has (the guess above), listed as a cartridge verb root.
+    const model = loadModel(path.join(languagesDir, 'zul', 'text'))!;
+    const cartridge = new Map<string, number>();
+    addLexicon(cartridge, 'gqumbuz', 'VRoot', '', 1);
+    const withStems: LearnedModel = { ...model, cartridge, meta: { ...model.meta, cartridge_lexicon: { file: 'cartridge-lexicon.tsv', source_id: 'cartridge' } } };
+    const verb = candidatesOf(withStems, 'bayagqumbuza').find((c) => c.lemma === 'gqumbuza' && c.pos === 'V');
+    assert.ok(verb, 'a verb reading on gqumbuz');
+    assert.deepEqual([verb.guess, verb.cartridge, verb.source], [false, true, 'rule']);
+    assert.ok(verb.features.includes('cart|VRoot|V'));
+    const reading = new LearnedTextAnalyzer(withStems).analyzeTokens(['bayagqumbuza'], { all: true })[0]!.find((r) => r.lemma === 'gqumbuza' && r.pos === 'V')!;
+    assert.deepEqual([reading.guess, reading.stem_source], [false, 'cartridge']);
   });
 
   it('punctuation, numbers and abbreviations come out the way the dataset tags them', () => {

@@ -43,7 +43,7 @@ const CACHE_READING_LIMIT = 60_000;
 const CACHE_TOKEN_LIMIT = 64;
 
 /** What a token's readings keep once scored: their features and keys are not needed again. */
-type Reading = Pick<Candidate, 'lemma' | 'pos' | 'morphemes' | 'guess' | 'source' | 'related'>;
+type Reading = Pick<Candidate, 'lemma' | 'pos' | 'morphemes' | 'guess' | 'source' | 'related' | 'cartridge'>;
 
 interface Scored {
   candidates: Reading[];
@@ -185,6 +185,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   private readonly learntSource: string | null;
   /** The id of the source of the related language's lexicon (meta.yaml `related_lexicon.source_id`). */
   private readonly relatedSource: string | null;
+  /** The id of the source of the stems drawn from the cartridge's lexicon (meta.yaml `cartridge_lexicon.source_id`). */
+  private readonly cartridgeSource: string | null;
 
   /** `cartridgeLexicon`: the cartridge's own words (readCartridgeLexicon), merged with the learnt lexicon. */
   constructor(
@@ -196,6 +198,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     this.learntSource = typeof model.meta.source_id === 'string' ? model.meta.source_id : null;
     const related = model.meta.related_lexicon as { source_id?: unknown } | undefined;
     this.relatedSource = related && typeof related.source_id === 'string' ? related.source_id : this.learntSource;
+    const cartridge = model.meta.cartridge_lexicon as { source_id?: unknown } | undefined;
+    this.cartridgeSource = cartridge && typeof cartridge.source_id === 'string' ? cartridge.source_id : 'cartridge';
   }
 
   private scored(token: string): Scored {
@@ -208,7 +212,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       }
       hit = {
         // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
-        candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related }) => ({ lemma, pos, morphemes, guess, source, related })),
+        candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related, cartridge }) => ({ lemma, pos, morphemes, guess, source, related, cartridge })),
         base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
         posIds: candidates.map((c) => this.context.posId(c.pos)),
         own: candidates.map((c) => classOfPos(c.pos)),
@@ -301,7 +305,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
           guess: c.guess && !entry,
           source: c.source === 'guess' && entry ? 'rule' : c.source,
           gloss: entry?.gloss || null,
-          stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : this.learntSource,
+          stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : c.cartridge ? this.cartridgeSource : this.learntSource,
         };
       });
       readings.sort((a, b) => b.probability - a.probability);

@@ -148,6 +148,12 @@ export interface LearnedModel {
    * so an unseen word's reading can rest on a stem the model's own text never had.
    */
   related?: Lookup<number>;
+  /**
+   * A fallback stem lexicon drawn from the cartridge's own word list at learn time (meta.yaml
+   * `cartridge_lexicon`, file `cartridge-lexicon.tsv`, keyed as `lexicon`): consulted, like `related`,
+   * only for a stem `lexicon` lacks with its tag.
+   */
+  cartridge?: Lookup<number>;
   /** The ranker's weights of the features that ignore the neighbours (a loaded model's are packed). */
   weights: FeatureWeights;
   /**
@@ -177,6 +183,8 @@ export interface Candidate {
   source: 'lexicon' | 'rule' | 'guess';
   /** The stem is known only to the related language's lexicon (`LearnedModel.related`). */
   related?: boolean;
+  /** The stem is known only to the cartridge's lexicon (`LearnedModel.cartridge`), not to the text's. */
+  cartridge?: boolean;
   /** Features of the reading that do not depend on the neighbours. */
   features: string[];
   /** lemma, POS and segmentation: identifies the reading. */
@@ -467,6 +475,8 @@ export function serializeModel(model: StoredParts): Record<string, string> {
   for (const [key, count] of [...model.lexicon].sort(byKey)) if (key.split('\t').length === 3) lexicon.push(`${key}\t${count}`);
   const related = ['stem\ttag\tnoun_class\tcount'];
   for (const [key, count] of [...(model.related ?? [])].sort(byKey)) if (key.split('\t').length === 3) related.push(`${key}\t${count}`);
+  const cartridge = ['stem\ttag\tnoun_class\tcount'];
+  for (const [key, count] of [...(model.cartridge ?? [])].sort(byKey)) if (key.split('\t').length === 3) cartridge.push(`${key}\t${count}`);
   const weights = ['feature\tweight'];
   const all = new Map(model.weights);
   for (const [feature, weight] of model.context?.entries() ?? []) all.set(feature, weight);
@@ -480,6 +490,7 @@ export function serializeModel(model: StoredParts): Record<string, string> {
     'lexicon.tsv': lexicon.join('\n') + '\n',
     'weights.tsv': weights.join('\n') + '\n',
     ...(model.related ? { 'related-lexicon.tsv': related.join('\n') + '\n' } : {}),
+    ...(model.cartridge ? { 'cartridge-lexicon.tsv': cartridge.join('\n') + '\n' } : {}),
     'meta.yaml': yamlLibrary().stringify({ ...model.meta, language: model.language, scale: model.scale }),
   };
 }
@@ -853,6 +864,7 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
   yield* eachRow(read('pairs.tsv'), ([p, q, c]) => pairs.set(`${p} ${q}`, Number(c)));
   const lexicon = yield* readLexiconFile(path.join(dir, 'lexicon.tsv'));
   const related = relatedLexiconFile(meta) ? yield* readLexiconFile(path.join(dir, relatedLexiconFile(meta)!)) : undefined;
+  const cartridge = cartridgeLexiconFile(meta) ? yield* readLexiconFile(path.join(dir, cartridgeLexiconFile(meta)!)) : undefined;
   const features: string[] = [];
   const values: number[] = [];
   const context = new ContextWeightsBuilder();
@@ -878,6 +890,7 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
     pairs,
     lexicon,
     ...(related ? { related } : {}),
+    ...(cartridge ? { cartridge } : {}),
     weights: new PackedWeights(features, values),
     context: context.build(),
     scale: Number(meta.scale ?? 1),
@@ -889,6 +902,12 @@ function* loadModelSteps(dir: string): Generator<void, LearnedModel | null> {
 export function relatedLexiconFile(meta: Record<string, unknown>): string | undefined {
   const related = meta.related_lexicon as { file?: unknown } | undefined;
   return related && typeof related.file === 'string' ? related.file : undefined;
+}
+
+/** The file of a model's stems from the cartridge's lexicon (meta.yaml `cartridge_lexicon.file`), if it has one. */
+export function cartridgeLexiconFile(meta: Record<string, unknown>): string | undefined {
+  const cartridge = meta.cartridge_lexicon as { file?: unknown } | undefined;
+  return cartridge && typeof cartridge.file === 'string' ? cartridge.file : undefined;
 }
 
 /** A lexicon file's stems as the three keys of each (addLexicon's), decoded from the bytes: flat strings. */
@@ -1225,6 +1244,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   // own lexicon lacks with its tag, the related language's lexicon's counts (with tag and class, with tag).
   const stems = new Map<string, StemFacts | null>();
   const related = model.related;
+  const cartridge = model.cartridge;
   // Every combination is scored on numbers first; only the best `limit` become readings (few allocations).
   const priors: number[] = [];
   // Combination k is (option, suffix length, suffix template, stem facts, pair count) at index k of
@@ -1251,6 +1271,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
         else {
           const tagged = lex(`${stem}\t${pre.stemTag}`, stem, pre.stemTag, pre.nounClass, 1);
           const fallback = tagged === 0 && related !== undefined;
+          const cartFallback = tagged === 0 && cartridge !== undefined;
           stemFacts = [
             stem,
             lex(`${stem}\t${pre.stemTag}\t${pre.nounClass}`, stem, pre.stemTag, pre.nounClass, 2),
@@ -1258,19 +1279,21 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
             lex(stem, stem, pre.stemTag, pre.nounClass, 0),
             fallback ? (related.get(`${stem}\t${pre.stemTag}\t${pre.nounClass}`) ?? 0) : 0,
             fallback ? (related.get(`${stem}\t${pre.stemTag}`) ?? 0) : 0,
+            cartFallback ? (cartridge.get(`${stem}\t${pre.stemTag}\t${pre.nounClass}`) ?? 0) : 0,
+            cartFallback ? (cartridge.get(`${stem}\t${pre.stemTag}`) ?? 0) : 0,
           ];
         }
         stems.set(stemKey, stemFacts);
       }
       if (stemFacts === null) continue;
-      const [, exact, tagged, any, relExact, relTagged] = stemFacts;
+      const [, exact, tagged, any, relExact, relTagged, cartExact, cartTagged] = stemFacts;
       let pair = pid < 0 ? 0 : (model.pairs.get(`${pid} ${sid}`) ?? 0);
       if (leaveOut && leaveOut.prefixTemplate === pid && leaveOut.suffixTemplate === sid) pair--;
       priors.push(
         Math.log(preCount + 1) +
           Math.log(sufCount + 1) +
           (pair > 0 ? 1 + Math.log(pair) : 0) +
-          (exact > 0 ? 4 : tagged > 0 ? 2.5 : relExact > 0 ? 2 : relTagged > 0 ? 1.5 : any > 0 ? 1 : 0) +
+          (exact > 0 ? 4 : tagged > 0 ? 2.5 : relExact > 0 || cartExact > 0 ? 2 : relTagged > 0 || cartTagged > 0 ? 1.5 : any > 0 ? 1 : 0) +
           0.3 * (p + s) -
           (composed === 'bigram' ? 3 : composed === 'hyphen' ? -3 : composed ? 2 : 0) -
           (hyphen >= p && hyphen < n - s ? 3 : 0),
@@ -1286,7 +1309,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     const oi = comboOption[k]!;
     const s = comboSuffixLength[k]!;
     const sid = comboSuffix[k]!;
-    const [canonical, exact, tagged, any, relExact, relTagged] = comboStem[k]!;
+    const [canonical, exact, tagged, any, relExact, relTagged, cartExact, cartTagged] = comboStem[k]!;
     const pair = comboPair[k]!;
     const { p, pre, preCount, composed } = options[oi]!;
     const suf = model.suffixTemplates.at(sid)!;
@@ -1308,7 +1331,8 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     const lowerLemma = lemma.toLowerCase();
     const lemmaCount = (lemmas.get(lowerLemma) ?? 0) - (lowerLemma === leftOutLemma ? 1 : 0);
     const fromRelated = tagged === 0 && relTagged > 0;
-    const guess = tagged === 0 && !fromRelated;
+    const fromCartridge = tagged === 0 && cartTagged > 0;
+    const guess = tagged === 0 && !fromRelated && !fromCartridge;
     const last = canonical.slice(-1).toLowerCase();
     const preSig = pre.before.map((m) => m.tag).join('-');
     const sufSig = suf.after.map((m) => m.tag).join('-');
@@ -1353,6 +1377,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     if (fromRelated) features.push(`rel|${pre.stemTag}|${pre.pos}`, `relexact=${relExact > 0}|${pre.stemTag}`, `rellemk>0=${lemmaCount > 0}|${pre.stemTag}`, ...atLeast('relge', relTagged, pre.stemTag));
     const candidate: Candidate = { lemma, pos: pre.pos, morphemes, guess, source: guess ? 'guess' : 'rule', key: readingKey(lemma, pre.pos, morphemes), features };
     if (fromRelated) candidate.related = true;
+    // A stem only the cartridge's lexicon lists: features of its own likewise.
+    if (fromCartridge) {
+      features.push(`cart|${pre.stemTag}|${pre.pos}`, `cartexact=${cartExact > 0}|${pre.stemTag}`, `cartlemk>0=${lemmaCount > 0}|${pre.stemTag}`);
+      candidate.cartridge = true;
+    }
     return candidate;
   };
   const order = priors.map((_, k) => k).sort((x, y) => priors[y]! - priors[x]! || x - y);
@@ -1364,7 +1393,7 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
     // Past the limit, a few more readings whose stem the lexicon knows with its tag (a long word's
     // known root behind a prefix sequence the text never had whole ranks low by the rough prior).
     if (out.length >= limit + KNOWN_STEM_EXTRA) break;
-    if (out.length >= limit && comboStem[k]![2] === 0 && comboStem[k]![5] === 0) continue;
+    if (out.length >= limit && comboStem[k]![2] === 0 && comboStem[k]![5] === 0 && comboStem[k]![7] === 0) continue;
     // The reading a combination makes (its lemma, POS and segmentation), told before building it.
     const oi = comboOption[k]!;
     const sid = comboSuffix[k]!;
@@ -1423,8 +1452,11 @@ export function patternCandidates(model: LearnedModel, token: string, leaveOut?:
   return out;
 }
 
-/** What a stem's lexicons say: canonical stem; own counts with tag and class, with tag, any; related counts with tag and class, with tag. */
-type StemFacts = [string, number, number, number, number, number];
+/**
+ * What a stem's lexicons say: canonical stem; own counts with tag and class, with tag, any; related counts with tag and
+ * class, with tag; the cartridge's counts with tag and class, with tag.
+ */
+type StemFacts = [string, number, number, number, number, number, number, number];
 
 /** Every candidate of a token: its seen readings, or the templates' readings when the form is new. */
 export function candidatesOf(model: LearnedModel, token: string, leaveOut?: LeaveOut): Candidate[] {

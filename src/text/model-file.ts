@@ -359,6 +359,7 @@ export function encodeModel(model: LearnedModel): Buffer {
   tableSections('pairs', PackedTable.of(model.pairs), sections);
   tableSections('lexicon', PackedTable.of(model.lexicon), sections);
   if (model.related) tableSections('related', PackedTable.of(model.related), sections);
+  if (model.cartridge) tableSections('cartridge', PackedTable.of(model.cartridge), sections);
   // What the first unseen word would count (`lemmaCounts`), counted now.
   tableSections('lemmas', PackedTable.of(lemmaCounts(model)), sections);
   // A model built in memory keeps its context weights among the rest (`ContextWeights.of` picks them out).
@@ -473,6 +474,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
   const pairs = table('pairs');
   const lexicon = table('lexicon');
   const related = header.sections['related.keys'] ? table('related') : undefined;
+  const cartridge = header.sections['cartridge.keys'] ? table('cartridge') : undefined;
   const lemmas = table('lemmas');
   yield;
   const weights = table('weights');
@@ -488,6 +490,7 @@ function* decodeModelSteps(bytes: Buffer): Generator<void, LearnedModel | null> 
     pairs,
     lexicon,
     ...(related ? { related } : {}),
+    ...(cartridge ? { cartridge } : {}),
     lemmas,
     weights,
     context,
