@@ -390,13 +390,23 @@ export class Analyzer {
    * What a stem read before an extension's form may have been before rules rewrote it: the literal
    * rewrites (#undo), and a rule that rewrote the root's end before that form, read backwards
    * (perfective passives: koz + w from kor + w, te + w from ter + w, with a pattern
-   * such as [rg] or ^(su|te)r that #undo does not read). Candidates only, verified by generation.
+   * such as [rg] or ^(su|te)r that #undo does not read), including a rule that took the extension's
+   * first letters into the stem's end. Candidates only, verified by generation.
    */
   #bases(stem: string, form: string): string[] {
     const out = new Set(this.#undo(stem));
     for (const rw of this.#stemRewrites()) {
       // A rule that rewrote the stem's end before the extension's first letters and left them as they were (di + is > dis).
-      if (rw.extension || rw.right === '' || !form.startsWith(rw.right) || rw.rightTo !== rw.right || !stem.endsWith(rw.leftTo)) continue;
+      if (rw.extension || rw.right === '' || !form.startsWith(rw.right)) continue;
+      // A rule that rewrote the stem's end and took the extension's first letters into it (Cy + is > Cii + s):
+      // the rewritten end and the rest of the extension are read back to the stem's end.
+      if (rw.rightTo === '') {
+        const whole = stem + form;
+        const rewritten = rw.leftTo + form.slice(rw.right.length);
+        if (rewritten.length > 0 && whole.endsWith(rewritten) && (!rw.anchored || whole === rewritten)) out.add(whole.slice(0, whole.length - rewritten.length) + rw.left);
+        continue;
+      }
+      if (rw.rightTo !== rw.right || !stem.endsWith(rw.leftTo)) continue;
       if (rw.anchored && stem !== rw.leftTo) continue;
       out.add(stem.slice(0, stem.length - rw.leftTo.length) + rw.left);
     }
