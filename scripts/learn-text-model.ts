@@ -36,6 +36,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readLexicon } from '../src/cartridge/lexicon.js';
 import { alignSurfaces } from '../src/text/align.js';
 import { isDevParagraph } from '../src/text/dev-split.js';
 import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
@@ -246,17 +247,12 @@ if (related) {
 const cartridgeStems = values['cartridge-lexicon'] ? new Map<string, number>() : undefined;
 let cartridgeRows = 0;
 if (cartridgeStems) {
-  const [header, ...rows] = readFileSync(values['cartridge-lexicon']!, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
-    .map((l) => l.split('\t'));
-  const col = (name: string): number => header!.indexOf(name);
-  const [lemmaCol, classCol, nounClassCol, pluralCol] = [col('lemma'), col('word_class'), col('noun_class'), col('plural')];
-  const entries = rows.map((r) => ({
-    lemma: (r[lemmaCol] ?? '').toLowerCase(),
-    wordClass: r[classCol] ?? '',
-    nounClass: nounClassCol < 0 ? '' : (r[nounClassCol] ?? ''),
-    plural: pluralCol < 0 ? '' : (r[pluralCol] ?? '').toLowerCase(),
+  // The cartridge's own reader (columns, validation), as the analyser reads the same file.
+  const entries = readLexicon(values['cartridge-lexicon']!, undefined).map((e) => ({
+    lemma: e.lemma.toLowerCase(),
+    wordClass: e.word_class,
+    nounClass: e.noun_class ?? '',
+    plural: e.plural === undefined || e.plural === '-' ? '' : e.plural.toLowerCase(),
   }));
   const byLemma = new Map<string, string>();
   const byForm = new Map<string, string>();
@@ -295,6 +291,8 @@ if (cartridgeStems) {
   function classNumber(cls: string): string {
     return cls.replace(/^0+(?=\d)/, '');
   }
+  /** A class as the text writes it (`01` or `1`), from the text's own noun prefixes of that stem tag. */
+  const writtenClass = (tag: string, cls: string): string => [...prefixTemplates].find((t) => t.stemTag === tag && t.nounClass !== '' && classNumber(t.nounClass) === cls)?.nounClass ?? cls;
   const top = (m: Map<string, number> | undefined): string | undefined => (m ? [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] : undefined);
   for (const e of entries) {
     const tag = top(tagVotes.get(e.wordClass));
@@ -309,8 +307,7 @@ if (cartridgeStems) {
       const prefix = [...(nounPrefixes.get(`${tag}\t${cls}`) ?? [])].filter((p) => e.lemma.startsWith(p) && e.lemma.length - p.length >= 2).sort((a, b) => b.length - a.length)[0];
       if (prefix === undefined) continue;
       stem = e.lemma.slice(prefix.length);
-      // The class as the text writes it (`01` or `1`), from the text's own noun prefixes.
-      nounClass = [...prefixTemplates].find((t) => t.stemTag === tag && t.nounClass !== '' && classNumber(t.nounClass) === cls)?.nounClass ?? cls;
+      nounClass = writtenClass(tag, cls);
     }
     if (stem.length < 2) continue;
     cartridgeRows++;
@@ -321,8 +318,7 @@ if (cartridgeStems) {
         const [pluralTag, cls] = key.split('\t') as [string, string];
         if (pluralTag !== tag || cls === classNumber(e.nounClass)) continue;
         if (![...prefixes].some((p) => e.plural === p + stem)) continue;
-        const written = [...prefixTemplates].find((t) => t.stemTag === tag && t.nounClass !== '' && classNumber(t.nounClass) === cls)?.nounClass ?? cls;
-        addLexicon(cartridgeStems, stem, tag, written, 1);
+        addLexicon(cartridgeStems, stem, tag, writtenClass(tag, cls), 1);
         break;
       }
     }
