@@ -1,7 +1,7 @@
 // The cartridge module (src/cartridge/): lexicon.tsv is validated column by column with the file, line
 // and column named; golden cases take their defaults; the one golden runner reports each case in both
 // directions with its source, says which cells the analyzer cannot read, and fails an `analysis_open`
-// mark once the form reads back.
+// mark once the form reads back, and checks a case's English gloss where it gives one.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { loadCartridge } from '../src/cartridge/cartridge.js';
 import { describeOutcome, goldenCases, runGolden, tallyGolden } from '../src/cartridge/golden.js';
 import { Analyzer } from '../src/morphology/analyzer.js';
 import { Generator } from '../src/morphology/generator.js';
+import { LanguageEngine } from '../src/morphology/service.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -104,5 +105,27 @@ tests:
     );
     assert.match(describeOutcome(analysis[3]!), /reads back, although golden\.yaml marks it analysis_open \("said to fail"\): remove the mark/);
     assert.match(analysis[4]!.actual, /the analyzer's paradigm has no cell tense=present polarity=negative subject=1sg/);
+  });
+  it("checks a case's English gloss where it gives one, and names the gloss the engine gave", () => {
+    const glossed = loadCartridge(
+      folder({
+        'golden.yaml': `source: s
+tests:
+  - { lemma: kora, cell: { tense: present, subject: 1sg }, form: ninakora, gloss: "I work" }
+  - { lemma: kora, cell: { tense: present, subject: 2sg }, form: unakora, gloss: "you are working" }
+  - { lemma: kora, cell: { tense: present, subject: 2sg, extensions: [passive] }, form: unakorwa, gloss: "you are worked" }`,
+      }),
+    );
+    const generation = runGolden(glossed, new LanguageEngine(glossed), ['generation']);
+    assert.deepEqual(
+      generation.map((o) => o.status),
+      ['pass', 'fail', 'pass'],
+    );
+    assert.equal(describeOutcome(generation[1]!), "generation: golden.yaml case 2, kora tense=present subject=2sg (source: s): expected unakora, got unakora glossed 'you work' (expected 'you are working')");
+    // Without an English gloss in the engine (the generator alone) the form is what is checked.
+    assert.deepEqual(
+      runGolden(glossed, { generator: new Generator(glossed) }, ['generation']).map((o) => o.status),
+      ['pass', 'pass', 'pass'],
+    );
   });
 });

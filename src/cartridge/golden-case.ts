@@ -38,6 +38,11 @@ export const goldenCaseSchema = z
     lemma: name,
     cell: goldenCellSchema,
     form: name,
+    /**
+     * The English gloss of the form as the source translates it (`they love each other`, `I know`): when
+     * given, generation passes only if the engine's gloss (GET /conjugate's `english`) is this one too.
+     */
+    gloss: name.optional(),
     /** The source of this form (chapter, page); the file's `source` when absent. */
     source: name.optional(),
     /**
@@ -57,6 +62,8 @@ export interface GoldenCase {
   lemma: string;
   cell: GoldenCell;
   form: string;
+  /** The English gloss the case expects (golden.yaml `gloss`), when it gives one. */
+  gloss?: string;
   source: string;
   /** Why the analyzer does not read it back yet (golden.yaml `analysis_open`). */
   analysisOpen?: string;
@@ -70,6 +77,7 @@ export function goldenCases(golden: GoldenTests | undefined): GoldenCase[] {
     lemma: t.lemma,
     cell: t.cell,
     form: t.form,
+    ...(t.gloss ? { gloss: t.gloss } : {}),
     source: t.source ?? golden!.source,
     ...(t.analysis_open ? { analysisOpen: t.analysis_open } : {}),
     index,

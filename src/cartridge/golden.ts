@@ -1,6 +1,6 @@
 /**
  * The one runner of a cartridge's golden cases (golden.yaml), in both directions:
- *   generation  the lemma and cell give the form;
+ *   generation  the lemma and cell give the form (and its English gloss, where the case gives one);
  *   analysis    the form reads back as the lemma and cell.
  * A derived verb reads back with its extensions, a suppletive form (verbs.irregular) to its verb.
  * A case whose cell is outside the analyzer's paradigm is reported `unanalysable` with the reason,
@@ -20,10 +20,15 @@ export { goldenCases, type GoldenCase, type GoldenCell } from './golden-case.js'
 export const GOLDEN_DIRECTIONS = ['generation', 'analysis'] as const;
 export type GoldenDirection = (typeof GOLDEN_DIRECTIONS)[number];
 
-/** What the engine needs to run golden cases: a generator, and an analyzer for the analysis direction. */
+/**
+ * What the engine needs to run golden cases: a generator, an analyzer for the analysis direction, and
+ * the English gloss of a generated form for the cases that give one (without it they are checked on
+ * their form alone).
+ */
 export interface GoldenEngine {
   generator: Generator;
   analyzer?: Analyzer;
+  english?(lemma: string, cell: Cell, surface: string): string;
 }
 
 /** One case run in one direction. */
@@ -71,14 +76,16 @@ export function describeCase(c: GoldenCase): string {
   return `${c.lemma} ${describeCell(c.cell as Cell) || '(citation cell)'}`;
 }
 
-function generate(generator: Generator, c: GoldenCase): GoldenOutcome {
+function generate(engine: GoldenEngine, c: GoldenCase): GoldenOutcome {
   let actual: string;
   try {
-    actual = generator.generate(c.lemma, c.cell as Cell).surface;
+    actual = engine.generator.generate(c.lemma, c.cell as Cell).surface;
   } catch (error) {
     return { case: c, direction: 'generation', status: 'fail', actual: `refused: ${(error as Error).message}` };
   }
-  return { case: c, direction: 'generation', status: actual === c.form ? 'pass' : 'fail', actual };
+  if (actual !== c.form || c.gloss === undefined || !engine.english) return { case: c, direction: 'generation', status: actual === c.form ? 'pass' : 'fail', actual };
+  const english = engine.english(c.lemma, c.cell as Cell, actual);
+  return english === c.gloss ? { case: c, direction: 'generation', status: 'pass', actual } : { case: c, direction: 'generation', status: 'fail', actual: `${actual} glossed '${english}' (expected '${c.gloss}')` };
 }
 
 /** `paradigm`: the analyzer's cells, canonical. */
@@ -125,7 +132,7 @@ export function runGolden(cartridge: Cartridge, engine: GoldenEngine, directions
   if (directions.includes('analysis') && !analyzer) throw new Error('the analysis direction needs an analyzer');
   const paradigm = analyzer ? enumerateCells(engine.generator).map((cell) => engine.generator.canonical(cell)) : [];
   for (const c of cases) {
-    if (directions.includes('generation')) out.push(generate(engine.generator, c));
+    if (directions.includes('generation')) out.push(generate(engine, c));
     if (analyzer) out.push(analyse(engine.generator, analyzer, paradigm, c));
   }
   return out;

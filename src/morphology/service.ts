@@ -88,6 +88,13 @@ export class LanguageEngine {
     return this.#syllables;
   }
 
+  /** The English gloss of `lemma` in `cell` whose generated form is `surface` (GET /conjugate's `english`). */
+  english(lemma: string, cell: Cell, surface: string): string {
+    // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence (a passive may take a later one: derivationSense).
+    const lexeme = this.generator.lexeme(lemma, cell.word_class);
+    return gloss(this, lemma, senses(this.generator.formGloss(lemma, cell.word_class, surface) ?? lexeme.gloss, lemma), lexeme.gloss !== null, cell);
+  }
+
   /** Golden tests of the cartridge (generation, src/cartridge/golden.ts), run once. */
   golden(): { total: number; passing: number } {
     if (this.#golden) return this.#golden;
@@ -472,8 +479,7 @@ export class MorphologyService {
       slots,
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
-      // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence (a passive may take a later one: derivationSense).
-      english: gloss(engine, lemma, senses(engine.generator.formGloss(lemma, cell.word_class, generated.surface) ?? lexeme.gloss, lemma), lexeme.gloss !== null, cell),
+      english: engine.english(lemma, cell, generated.surface),
       features: {
         word_class: cell.word_class,
         ...(cell.tense ? { tense: cell.tense } : {}),
