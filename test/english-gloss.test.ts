@@ -588,6 +588,11 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('sleep', 'relative_past'), 'who am asleep');
     assert.deepEqual(resultState('sleep', 'present'), { verb: 'sleep', tense: 'present' });
   });
+  it('reads the perfect of an intransitive verb of breaking as the broken state', () => {
+    assert.equal(read('break', 'perfect'), 'I am broken');
+    assert.equal(read('break', 'perfect', 'negative'), 'I am not broken');
+    assert.deepEqual(resultState('break', 'present'), { verb: 'break', tense: 'present' });
+  });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
     assert.equal(read('know', 'relative_past'), 'who know');
     assert.equal(read('know', 'relative_perfect'), 'who know');

@@ -234,11 +234,14 @@ export function derivationSense(senses: readonly string[], derivations: readonly
 const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative', relative_perfect: 'relative' };
 
 /**
- * English verbs of posture and sleep whose result is said with be + a participle or an adjective: the
- * state a perfect of 'sleep' or 'sit' reports is 'be asleep', 'be sitting' ('she/he is asleep', not
- * 'she/he sleeps').
+ * English verbs of posture and sleep, and intransitive verbs of breaking, whose result is said with be
+ * + a participle or an adjective: the state a perfect of 'sleep', 'sit' or (an inchoative) 'break'
+ * reports is 'be asleep', 'be sitting', 'be broken' ('she/he is asleep', not 'she/he sleeps'; 'it is
+ * broken', not 'it has broken').
  */
-const POSTURE_STATE: Readonly<Record<string, string>> = {
+const RESULT_STATE_OF: Readonly<Record<string, string>> = {
+  break: 'be broken',
+  'break down': 'be broken down',
   sleep: 'be asleep',
   'go to sleep': 'be asleep',
   'fall asleep': 'be asleep',
@@ -258,7 +261,7 @@ export function resultState(verb: string, tense: GlossTense, stateTense?: GlossT
   const state = stateTense ?? RESULT_STATE[tense];
   if (!state) return { verb, tense };
   const base = verb.trim();
-  return { verb: POSTURE_STATE[base.toLowerCase()] ?? base.replace(/^(get|become)\s+/i, 'be '), tense: state };
+  return { verb: RESULT_STATE_OF[base.toLowerCase()] ?? base.replace(/^(get|become)\s+/i, 'be '), tense: state };
 }
 
 /** A progressive template read as simple for a stative verb: 'S BE ING' -> 'S PRES' ('I know', 'while I know'). */
