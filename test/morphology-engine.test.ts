@@ -119,6 +119,20 @@ describe('verbs whose perfect is a present state (lug, lexicon flag perfect_stat
   });
 });
 
+describe('tenses written without a subject marker (ktu: the subject is a separate pronoun)', () => {
+  it("glosses a subjectless tense with the generic 'one', never with the imperative's 'you'", () => {
+    for (const [tense, polarity, want] of [
+      ['present', 'positive', 'ke sala | one works'],
+      ['perfect', 'negative', 'me sala ve | one has not worked'],
+      ['future', 'positive', 'ta kusala | one will work'],
+    ] as const) {
+      const result = morphology.conjugate({ language: 'ktu', root: 'sala', tense, polarity });
+      assert.ok(result.ok, result.ok ? '' : result.message);
+      assert.equal(`${result.value.surface_form} | ${result.value.english}`, want);
+    }
+  });
+});
+
 describe('verbs whose perfect is a present state (swh, lexicon flag perfect_state)', () => {
   // Ashton 1944, ch. 5: with verbs of state the -me- tense expresses the state reached (nimechoka 'I am tired').
   const english = (root: string, tense: string, subject: string) => {
