@@ -518,9 +518,12 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(gloss(derivedVerb('break', ['stative'], true), class7, 'perfect'), 'it (class 7) has got broken');
   });
 
-  it('stative: be ...-able; stative + reciprocal is still a potential', () => {
+  it('stative: be ...-able; stative + reciprocal (-ikana, -ekana) is the state, be ...-ed', () => {
     assert.equal(gloss(derivedVerb('read', ['stative']), class7, 'present_progressive'), 'it (class 7) is readable');
-    assert.equal(gloss(derivedVerb('get', ['stative', 'reciprocal']), class7, 'present_progressive'), 'it (class 7) is gettable');
+    // Daily News (Tanzania), 'Kiswahili for beginners: The impersonal and the reciprocal forms of verbs' 2:
+    // kuonekana 'to be seen', kujulikana 'to be known'; semekana: inasemekana 'it is said'.
+    assert.equal(gloss(derivedVerb('say', ['stative', 'reciprocal']), class7, 'present_progressive'), 'it (class 7) is said');
+    assert.equal(gloss(derivedVerb('know', ['stative', 'reciprocal']), sheHe, 'past'), 'she/he was known');
     assert.equal(ableForm('love'), 'lovable');
     assert.equal(ableForm('deny'), 'deniable');
     assert.equal(ableForm('see'), 'seeable');

@@ -184,12 +184,14 @@ export function isPerfective(tense: GlossTense): boolean {
 /**
  * The English verb of a derived verb, the derivations applied in order: applicative 'read for/to _',
  * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable' (or, in a
- * perfective tense, 'get broken'), reciprocal 'love each other', intensive (the persistive, a doubled
+ * perfective tense, 'get broken'; followed by the reciprocal, 'be said'), reciprocal 'love each other', intensive (the persistive, a doubled
  * applicative) 'hold _ firmly'. `_` marks where the object goes (englishGloss puts 'someone' there without one).
  */
 export function derivedVerb(verb: string, derivations: readonly Derivation[], perfective = false): string {
   let english = verb.trim().toLowerCase();
   let previous: Derivation | undefined;
+  // the verb a stative was made from, for a reciprocal after it (-ikana, -ekana)
+  let stativeBase = english;
   for (const d of derivations) {
     const [head = '', ...rest] = english.split(/\s+/);
     const gap = rest.indexOf('_');
@@ -201,13 +203,18 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
       english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
     } else if (d === 'stative') {
       const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
+      stativeBase = plain;
       english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
     }
-    // -ikana (stative + reciprocal) is a potential, not a reciprocal: patikana 'be obtainable'. On a verb
+    // -ikana, -ekana (stative + reciprocal) is not a reciprocal: the -na 'does not change the meaning of that
+    // verb form, but forms a stative verb', a state: kuonekana 'to be seen, visible', kujulikana 'to be known',
+    // kupatikana 'to be available' (Daily News, Dar es Salaam, beginners' column 'The impersonal and the
+    // reciprocal forms of verbs' part 2, read 2026-11-29): 'be ...-ed' (semekana 'be said'). On a verb
     // that takes no object, -an- reads as the associative, a collective action: 'work together' (the
     // reciprocal/associative -an-: Bostoen, Dom & Segerer 2015, Linguistics 53(4), abstract p. 731; 'sometimes
     // a collective action': makalima.online.fr, E_Chap40, 'The Reciprocal Form').
-    else if (d === 'reciprocal' && previous !== 'stative') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
+    else if (d === 'reciprocal' && previous === 'stative') english = `be ${inflect(stativeBase).pastParticiple}`;
+    else if (d === 'reciprocal') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
     // the intensive says the action is done firmly or persistently: shikilia 'hold _ firmly' (shika 'hold')
     else if (d === 'intensive') english = gap >= 0 ? `${english} firmly` : `${english} _ firmly`;
     previous = d;

@@ -527,13 +527,16 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   // Without a subject: an imperative speaks to 'you'; another form with no subject marker (a habitual
   // used for every person) has an unnamed subject, 'one usually reads', not 'you usually read'.
   const formation = cell.polarity === 'negative' ? tense.negative : tense.positive;
-  const unnamed: GlossPerson = tense.gloss !== 'imperative' && formation.no_subject === true ? { person: 3, number: 'sg', human: true, generic: true } : { person: 2, number: 'sg' };
-  const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
-  const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
-  const placeholder = 'zzverb';
   // Extensions change the English verb (read for/to, make ... read, be read, love each other), unless
   // the derived verb is a lexical one with its own gloss (ona + causative = onyesha 'show').
   const derivation = engine.generator.derivation(lemma, cell.extensions ?? []);
+  // ... and a passive or stative one without a subject is impersonal: husemekana 'it is usually said'.
+  const impersonal = derivation.meanings.some((m) => m === 'passive' || m === 'stative');
+  const unnamed: GlossPerson =
+    tense.gloss !== 'imperative' && formation.no_subject === true ? (impersonal ? { person: 3, number: 'sg', human: false } : { person: 3, number: 'sg', human: true, generic: true }) : { person: 2, number: 'sg' };
+  const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
+  const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
+  const placeholder = 'zzverb';
   const verb = derivationSense(verbSenses, derivation.meanings) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
