@@ -108,6 +108,11 @@ const tenseSchema = z
      * Without it a `perfect` reads as `present` and a `relative_past` or `relative_perfect` as `relative`.
      */
     state_gloss: z.enum(['present', 'relative']).optional(),
+    /**
+     * Verbs this tense glosses with another English verb than the lexicon's first sense: lemma -> English
+     * base form (a present whose 'be' the copula says, so that its own form of 'be' means 'become').
+     */
+    senses: z.record(z.string().min(1), z.string().min(1)).optional(),
     source,
   })
   .strict();

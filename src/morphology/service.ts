@@ -90,9 +90,11 @@ export class LanguageEngine {
 
   /** The English gloss of `lemma` in `cell` whose generated form is `surface` (GET /conjugate's `english`). */
   english(lemma: string, cell: Cell, surface: string): string {
-    // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence (a passive may take a later one: derivationSense).
+    // The first sense of a gloss ('go, walk' -> 'go') makes the English sentence (a passive may take a later one:
+    // derivationSense), unless the tense names the verb's sense in it (verbs.yaml `senses`).
     const lexeme = this.generator.lexeme(lemma, cell.word_class);
-    return gloss(this, lemma, senses(this.generator.formGloss(lemma, cell.word_class, surface) ?? lexeme.gloss, lemma), lexeme.gloss !== null, cell);
+    const own = cell.tense ? this.generator.tense(cell.tense)?.senses?.[lexeme.lemma] : undefined;
+    return gloss(this, lemma, own ? [own] : senses(this.generator.formGloss(lemma, cell.word_class, surface) ?? lexeme.gloss, lemma), own !== undefined || lexeme.gloss !== null, cell);
   }
 
   /** Golden tests of the cartridge (generation, src/cartridge/golden.ts), run once. */
