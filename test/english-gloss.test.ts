@@ -24,6 +24,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
   present_progressive: ['she/he is carrying it (class 7)', 'she/he is not carrying it (class 7)'],
   persistive: ['she/he is still carrying it (class 7)', 'she/he is no longer carrying it (class 7)'],
+  exclusive: ['she/he is now carrying it (class 7)', 'she/he is not now carrying it (class 7)'],
   general_present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
   habitual: ['she/he usually carries it (class 7)', 'she/he does not usually carry it (class 7)'],
   past: ['she/he carried it (class 7)', 'she/he did not carry it (class 7)'],
@@ -33,6 +34,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   immediate_past: ['she/he has just carried it (class 7)', 'she/he has not just carried it (class 7)'],
   perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
   not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
+  exclusive_perfect: ['she/he has already carried it (class 7)', 'she/he has not already carried it (class 7)'],
   present_perfect_progressive: ['she/he has been carrying it (class 7)', 'she/he has not been carrying it (class 7)'],
   past_perfect: ['she/he had carried it (class 7)', 'she/he had not carried it (class 7)'],
   future: ['she/he will carry it (class 7)', 'she/he will not carry it (class 7)'],
@@ -59,7 +61,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 35);
+    assert.equal(new Set(glossTenses).size, 37);
   });
 
   for (const tense of glossTenses) {
@@ -190,6 +192,7 @@ describe('irregular verbs', () => {
       present: 'I go',
       present_progressive: 'I am going',
       persistive: 'I am still going',
+      exclusive: 'I am now going',
       general_present: 'I go',
       habitual: 'I usually go',
       past: 'I went',
@@ -199,6 +202,7 @@ describe('irregular verbs', () => {
       immediate_past: 'I have just gone',
       perfect: 'I have gone',
       not_yet: 'I have not yet gone',
+      exclusive_perfect: 'I have already gone',
       present_perfect_progressive: 'I have been going',
       past_perfect: 'I had gone',
       future: 'I will go',
