@@ -247,8 +247,9 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const beam = this.beam;
+    if (beam <= 1) return this.analyzeGreedy(tokens, options);
     const steps = tokens.map((token) => (token === '' ? undefined : this.scored(token)));
-    const choices: Choice[] = beam > 1 ? this.decodeSequence(tokens, steps, beam) : this.decodeGreedy(tokens, steps);
+    const choices = this.decodeSequence(tokens, steps, beam);
     return choices.map((choice, i) => {
       const here = steps[i];
       if (here === undefined || here.candidates.length === 0 || choice.scores === undefined) return [];
@@ -265,24 +266,89 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     });
   }
 
-  /** Each token's reading scores in the context of the readings chosen before it, one token at a time. */
-  private decodeGreedy(tokens: readonly string[], steps: ReadonlyArray<Scored | undefined>): Choice[] {
-    let state: DecodeState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
+  /** Each token ranked in the context of the readings put first before it, one token at a time (no `decode` in meta.yaml). */
+  private analyzeGreedy(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
+    const out: TokenAnalysis[][] = [];
+    const context = this.context;
+    let previousPos = '<s>';
+    let previousPos2 = '<s>';
+    let headClass = '';
+    let innerClass = '';
     // The POS tagger's word on each token (a feature of each reading: `tg=`, `tgc=`), when the model has one.
     const tagged = taggerOf(this.model)?.tag(tokens);
-    const out: Choice[] = [];
+    let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
     for (let i = 0; i < tokens.length; i++) {
-      const here = steps[i];
+      const token = tokens[i]!;
+      const here = next;
+      next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], unseen: true, listed: [], agreement: [] } : this.scored(tokens[i + 1]!)) : undefined;
       if (here === undefined || here.candidates.length === 0) {
-        out.push({ pick: -1 });
-        if (tokens[i] !== '') state = { previousPos: '<unk>', previousPos2: state.previousPos, headClass: state.headClass, innerClass: '' };
+        out.push([]);
+        if (token !== '') {
+          previousPos2 = previousPos;
+          previousPos = '<unk>';
+          innerClass = '';
+        }
         continue;
       }
-      const scores = this.scoresAt(tokens, steps, i, state, tagged);
-      let pick = 0;
-      for (let k = 1; k < scores.length; k++) if (scores[k]! > scores[pick]!) pick = k;
-      out.push({ pick, scores });
-      state = after(state, here.candidates[pick]!);
+      const { candidates, base, posIds, own, listed, agreement } = here;
+      // The same features as contextFeatures() in learned-model.ts, looked up by context first.
+      const keys = contextKeys({
+        token,
+        unseen: here.unseen,
+        previousPos,
+        previousPos2,
+        previous: i === 0 ? undefined : tokens[i - 1],
+        next: tokens[i + 1],
+        nextPos: priorPos(next?.candidates),
+        headClass,
+        seenWords: this.seenWords,
+      });
+      const runs = keys.map((k) => context.run(k));
+      // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.
+      let taggerRun = -1;
+      let agreeWeight = 0;
+      let disagreeWeight = 0;
+      let taggerTag = '';
+      if (tagged) {
+        const word = tagged[i]!;
+        taggerTag = word.tag;
+        taggerRun = context.run(`tg=${word.tag}`);
+        const band = `tgc=${here.unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
+        agreeWeight = this.model.weights.get(`${band}1`) ?? 0;
+        disagreeWeight = this.model.weights.get(`${band}0`) ?? 0;
+      }
+      const scores = candidates.map((c, k) => {
+        let score = base[k]!;
+        if (tagged) score += context.weight(taggerRun, posIds[k]!) + (c.pos === taggerTag ? agreeWeight : disagreeWeight);
+        for (const run of runs) score += context.weight(run, posIds[k]!);
+        // agreementFeature() and innerAgreementFeature() of learned-model.ts, their weights looked up once per token.
+        const ownClass = own[k]!;
+        const same = ownClass === headClass ? 0 : 1;
+        const weightsOf = agreement[k]!;
+        return score + weightsOf[same]! + weightsOf[2 + 2 * (innerClass === '' ? 0 : ownClass === innerClass ? 1 : 2) + same]!;
+      });
+      const probabilities = softmax(scores, this.model.scale);
+      const readings: TokenAnalysis[] = candidates.map((c, k) => {
+        // A stem the cartridge lists is no guess, whether or not the annotated text had it.
+        const entry = listed[k];
+        return {
+          lemma: c.lemma,
+          pos: c.pos,
+          word_class: wordClassOf(c.pos),
+          morphemes: c.morphemes,
+          probability: probabilities[k]!,
+          guess: c.guess && !entry,
+          source: c.source === 'guess' && entry ? 'rule' : c.source,
+          gloss: entry?.gloss || null,
+          stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : c.cartridge ? this.cartridgeSource : this.learntSource,
+        };
+      });
+      readings.sort((a, b) => b.probability - a.probability);
+      previousPos2 = previousPos;
+      previousPos = readings[0]!.pos;
+      headClass = headClassAfter(previousPos, readings[0]!.morphemes, headClass, isNounPos);
+      innerClass = innerClassOf(previousPos, readings[0]!.morphemes, isNounPos);
+      out.push(cutReadings(readings, options));
     }
     return out;
   }
