@@ -22,6 +22,10 @@
  * alike in several classes and infinitives read as verb or noun (meta.yaml `alternations`). Both are off by
  * default: neither raised POS on the zul dev split (docs/text-analysis.md, "Stacked tagger and alternations").
  *
+ * `--sequence-beam N` (N > 1): after the per-token epochs, `--sequence-epochs` (3) structured-perceptron epochs over
+ * whole sentences decoded by a beam of N, and meta.yaml `decode` makes the analyser decode sentences the same way.
+ * Off by default: it lowered POS on the zul dev split (docs/text-analysis.md, "Sentence decoding").
+ *
  * `--related`: a related language's SADII file (all of it), whose stems become the model's fallback
  * lexicon (related-lexicon.tsv, meta.yaml `related_lexicon`): proposed only for a stem the model's own
  * lexicon lacks with its tag, the readings marked as such (features of their own, a lower prior).
