@@ -22,6 +22,10 @@
  * alike in several classes and infinitives read as verb or noun (meta.yaml `alternations`). Both are off by
  * default: neither raised POS on the zul dev split (docs/text-analysis.md, "Stacked tagger and alternations").
  *
+ * `--sequence-beam N` (N > 1): after the per-token epochs, `--sequence-epochs` (3) structured-perceptron epochs over
+ * whole sentences decoded by a beam of N, and meta.yaml `decode` makes the analyser decode sentences the same way.
+ * Off by default: it lowered POS on the zul dev split (docs/text-analysis.md, "Sentence decoding").
+ *
  * `--related`: a related language's SADII file (all of it), whose stems become the model's fallback
  * lexicon (related-lexicon.tsv, meta.yaml `related_lexicon`): proposed only for a stem the model's own
  * lexicon lacks with its tag, the readings marked as such (features of their own, a lower prior).
@@ -54,6 +58,7 @@ import {
   readingKey,
   serializeModel,
   stemRewrite,
+  type Candidate,
   type LeaveOut,
   type PrefixTemplate,
   type SuffixTemplate,
@@ -79,6 +84,8 @@ const { values, positionals } = parseArgs({
     alternations: { type: 'boolean', default: false },
     'seen-context': { type: 'string', default: 'pos' },
     scale: { type: 'string' },
+    'sequence-beam': { type: 'string' },
+    'sequence-epochs': { type: 'string', default: '3' },
   },
 });
 if (!values.language || positionals.length === 0) {
@@ -92,6 +99,13 @@ const epochs = Number(values.epochs);
 const shuffleSeed = Number(values.seed);
 /** `pos`: a seen form's context features are only those of POS and agreement (meta.yaml `seen_context: pos`); `all`: also those naming words. */
 const seenContext = values['seen-context'];
+/** `--sequence-beam N` (N > 1): train the ranker as a structured perceptron over each sentence's readings, decoded by a beam of N (meta.yaml `decode`). */
+const sequenceBeam = values['sequence-beam'] === undefined ? 1 : Number(values['sequence-beam']);
+const sequenceEpochs = Number(values['sequence-epochs']);
+if (!(Number.isInteger(sequenceBeam) && sequenceBeam >= 1) || !(Number.isInteger(sequenceEpochs) && sequenceEpochs >= 0)) {
+  process.stderr.write('--sequence-beam is a whole number, at least 1; --sequence-epochs one, at least 0\n');
+  process.exit(2);
+}
 if (values.scale !== undefined && !(Number(values.scale) > 0)) {
   process.stderr.write('--scale is a positive number\n');
   process.exit(2);
@@ -450,6 +464,21 @@ interface Example {
   unseen: boolean;
 }
 const examples: Example[] = [];
+/** What a path's readings so far tell the next token's context features (the analyser's DecodeState). */
+interface SequenceState {
+  previousPos: string;
+  previousPos2: string;
+  headClass: string;
+  innerClass: string;
+}
+/** A token of a sentence for the structured perceptron: its candidates, the gold one's index (-1 when none is), its own features per candidate. */
+interface SequenceToken {
+  candidates: Candidate[];
+  gold: number;
+  unseen: boolean;
+  own: Int32Array[];
+}
+const sequences: Array<{ index: number; tokens: SequenceToken[] }> = [];
 let oracle = 0;
 let unseenTokens = 0;
 let unseenOracle = 0;
@@ -457,6 +486,8 @@ for (const [sentenceIndex, sentence] of sentences.entries()) {
   let headClass = '';
   // Each token's candidates as if it were left out; the next token's are read one step ahead.
   const candidateLists = sentence.map((t) => candidatesOf(model, t.token, t.leaveOut));
+  const sequence: SequenceToken[] = [];
+  if (sequenceBeam > 1) sequences.push({ index: sentenceIndex, tokens: sequence });
   for (let i = 0; i < sentence.length; i++) {
     const t = sentence[i]!;
     if (i > 0) headClass = headClassAfter(sentence[i - 1]!.pos, sentence[i - 1]!.morphemes, headClass, isNounPos);
@@ -468,6 +499,13 @@ for (const [sentenceIndex, sentence] of sentences.entries()) {
       const [lemma, pos] = t.key.split('\t');
       gold = candidates.findIndex((c) => c.lemma === lemma && c.pos === pos);
     }
+    if (sequenceBeam > 1)
+      sequence.push({
+        candidates,
+        gold,
+        unseen,
+        own: candidates.map((c) => Int32Array.from([...c.features, ...(foldTags ? taggerFeatures(foldTags[sentenceIndex]![i]!, c.pos, unseen) : [])].map(idOf))),
+      });
     if (gold < 0) continue;
     oracle++;
     if (unseen) unseenOracle++;
@@ -497,10 +535,23 @@ process.stderr.write(
 );
 
 // 3. Averaged perceptron (deterministic order: a fixed-seed shuffle per epoch).
-const weights = new Float64Array(featureNames.length);
-const totals = new Float64Array(featureNames.length);
-const stamps = new Float64Array(featureNames.length);
+let weights: Float64Array = new Float64Array(featureNames.length);
+let totals: Float64Array = new Float64Array(featureNames.length);
+let stamps: Float64Array = new Float64Array(featureNames.length);
 let step = 1;
+/** Room for the features the structured perceptron meets only on wrong paths. */
+const grow = (): void => {
+  if (featureNames.length <= weights.length) return;
+  const size = Math.max(featureNames.length, Math.ceil(weights.length * 1.5));
+  const widen = (a: Float64Array): Float64Array => {
+    const b = new Float64Array(size);
+    b.set(a);
+    return b;
+  };
+  weights = widen(weights);
+  totals = widen(totals);
+  stamps = widen(stamps);
+};
 const score = (features: Int32Array): number => {
   let s = 0;
   for (const f of features) s += weights[f]!;
@@ -518,32 +569,149 @@ const random = (): number => {
   seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
   return seed / 4294967296;
 };
-const order = examples.map((_, i) => i);
-for (let epoch = 0; epoch < epochs; epoch++) {
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  let errors = 0;
-  for (const index of order) {
-    const example = examples[index]!;
-    let best = 0;
-    let bestScore = -Infinity;
-    example.candidates.forEach((c, k) => {
-      const s = score(c);
-      if (s > bestScore) {
-        bestScore = s;
-        best = k;
-      }
-    });
-    if (best !== example.gold) {
-      errors++;
-      update(example.candidates[example.gold]!, 1);
-      update(example.candidates[best]!, -1);
+trainTokens();
+if (sequenceBeam > 1) trainSequences(sequenceEpochs);
+
+/** The perceptron over each token's candidates, its neighbours' POS taken from the annotation. */
+function trainTokens(): void {
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
     }
-    step++;
+    let errors = 0;
+    for (const index of order) {
+      const example = examples[index]!;
+      let best = 0;
+      let bestScore = -Infinity;
+      example.candidates.forEach((c, k) => {
+        const s = score(c);
+        if (s > bestScore) {
+          bestScore = s;
+          best = k;
+        }
+      });
+      if (best !== example.gold) {
+        errors++;
+        update(example.candidates[example.gold]!, 1);
+        update(example.candidates[best]!, -1);
+      }
+      step++;
+    }
+    process.stderr.write(`epoch ${epoch + 1}: ${errors} ranking errors of ${examples.length}\n`);
   }
-  process.stderr.write(`epoch ${epoch + 1}: ${errors} ranking errors of ${examples.length}\n`);
+}
+
+/**
+ * The structured perceptron: each sentence's best path through its tokens' candidates under the current
+ * weights (beam search, paths making the same context merged, as the analyser decodes), against the
+ * annotated path; a token whose gold reading is not among its candidates is fixed to the annotation on
+ * both paths and adds no features. The context features of a reading are those of the path before it.
+ */
+function trainSequences(rounds: number): void {
+  interface Path {
+    score: number;
+    state: SequenceState;
+    back: Path | null;
+    pick: number;
+    features: Int32Array | null;
+  }
+  const start: SequenceState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
+  const featuresAt = (sentence: TokenFacts[], tokens: SequenceToken[], i: number, k: number, state: SequenceState): Int32Array => {
+    const t = tokens[i]!;
+    const c = t.candidates[k]!;
+    const context = {
+      token: sentence[i]!.token,
+      unseen: t.unseen,
+      ...state,
+      previous: sentence[i - 1]?.token,
+      next: sentence[i + 1]?.token,
+      nextPos: priorPos(tokens[i + 1]?.candidates),
+      seenWords: seenContext === 'all',
+    };
+    const own = t.own[k]!;
+    const extra = contextFeatures(c.pos, context).map(idOf);
+    const out = new Int32Array(own.length + extra.length);
+    out.set(own);
+    out.set(extra, own.length);
+    return out;
+  };
+  const afterGold = (state: SequenceState, t: TokenFacts): SequenceState => ({
+    previousPos: t.pos,
+    previousPos2: state.previousPos,
+    headClass: headClassAfter(t.pos, t.morphemes, state.headClass, isNounPos),
+    innerClass: innerClassOf(t.pos, t.morphemes, isNounPos),
+  });
+  const afterReading = (state: SequenceState, c: Candidate): SequenceState => ({
+    previousPos: c.pos,
+    previousPos2: state.previousPos,
+    headClass: headClassAfter(c.pos, c.morphemes, state.headClass, isNounPos),
+    innerClass: innerClassOf(c.pos, c.morphemes, isNounPos),
+  });
+  // The annotated path's features do not depend on the weights.
+  const goldFeatures = sequences.map(({ index, tokens }) => {
+    const sentence = sentences[index]!;
+    let state = start;
+    const out: Int32Array[] = [];
+    tokens.forEach((t, i) => {
+      if (t.gold >= 0 && t.candidates.length > 0) out.push(featuresAt(sentence, tokens, i, t.gold, state));
+      state = t.gold >= 0 ? afterReading(state, t.candidates[t.gold]!) : afterGold(state, sentence[i]!);
+    });
+    return out;
+  });
+  grow();
+  const order = sequences.map((_, i) => i);
+  for (let epoch = 0; epoch < rounds; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    let errors = 0;
+    let wrongSentences = 0;
+    for (const index of order) {
+      const { index: sentenceIndex, tokens } = sequences[index]!;
+      const sentence = sentences[sentenceIndex]!;
+      let paths: Path[] = [{ score: 0, state: start, back: null, pick: -1, features: null }];
+      tokens.forEach((t, i) => {
+        if (t.gold < 0 || t.candidates.length === 0) {
+          paths = paths.map((p) => ({ score: p.score, state: afterGold(p.state, sentence[i]!), back: p, pick: -1, features: null }));
+          return;
+        }
+        const merged = new Map<string, Path>();
+        for (const p of paths) {
+          for (let k = 0; k < t.candidates.length; k++) {
+            const features = featuresAt(sentence, tokens, i, k, p.state);
+            grow();
+            const state = afterReading(p.state, t.candidates[k]!);
+            const total = p.score + score(features);
+            const key = `${state.previousPos}\t${state.previousPos2}\t${state.headClass}\t${state.innerClass}`;
+            const known = merged.get(key);
+            if (known === undefined || total > known.score) merged.set(key, { score: total, state, back: p, pick: k, features });
+          }
+        }
+        paths = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, sequenceBeam);
+      });
+      const predicted: Int32Array[] = [];
+      let wrong = 0;
+      let p: Path | null = paths[0]!;
+      for (let i = tokens.length - 1; i >= 0; i--) {
+        if (p!.features) {
+          predicted.push(p!.features);
+          if (p!.pick !== tokens[i]!.gold) wrong++;
+        }
+        p = p!.back;
+      }
+      if (wrong > 0) {
+        errors += wrong;
+        wrongSentences++;
+        for (const f of goldFeatures[index]!) update(f, 1);
+        for (const f of predicted) update(f, -1);
+      }
+      step++;
+    }
+    process.stderr.write(`epoch ${epoch + 1}: ${errors} token errors in ${wrongSentences} of ${sequences.length} sentences\n`);
+  }
 }
 for (let f = 0; f < weights.length; f++) {
   totals[f]! += (step - stamps[f]!) * weights[f]!;
@@ -586,6 +754,7 @@ const files = serializeModel({
     lemma_extra: LEMMA_EXTRA,
     ...(seenContext === 'pos' ? { seen_context: 'pos' } : {}),
     ...(alternations ? { alternations } : {}),
+    ...(sequenceBeam > 1 ? { decode: { beam: sequenceBeam, score: 'raw' } } : {}),
     ...relatedMeta,
     ...cartridgeMeta,
   },

@@ -217,6 +217,37 @@ describe('probabilities and the cut', () => {
   });
 });
 
+describe('decoding the sentence (meta.yaml `decode`)', () => {
+  // `yonke` is the quantifier -onke of class 9 or of class 4 (written alike); the shipped zul model reads each token
+  // left to right, so it settles `yonke` before it reads the class-4 noun after it. Given a weight for a class-4
+  // quantifier before a class-4 noun (as a model learnt with --sequence-beam would learn such transitions), the
+  // sentence decoder takes the reading that agrees with the next word; the greedy one cannot.
+  const model = loadModel(path.join(languagesDir, 'zul', 'text'))!;
+  const weights = new Map(model.weights);
+  weights.set('pp=PROQUANT04|N04', 50);
+  const greedy = new LearnedTextAnalyzer({ ...model, weights, context: undefined });
+  const decoded = new LearnedTextAnalyzer({ ...model, weights, context: undefined, meta: { ...model.meta, decode: { beam: 4, score: 'raw' } } });
+  const tokens = ['yonke', 'imiphakathi'];
+
+  it('a reading the next word agrees with is put first', () => {
+    assert.equal(greedy.analyzeTokens(tokens)[0]![0]!.pos, 'PROQUANT09');
+    const first = decoded.analyzeTokens(tokens).map((readings) => readings[0]!);
+    assert.deepEqual([first[0]!.lemma, first[0]!.pos, first[1]!.pos], ['yonke', 'PROQUANT04', 'N04']);
+  });
+
+  it('the readings stay sorted by probability, the cut holds and all returns every candidate', () => {
+    const sentence = 'Uhulumeni uzoqinisekisa ukuthi yonke imiphakathi ithola usizo olufanele .'.split(' ');
+    const cut = decoded.analyzeTokens(sentence);
+    const all = decoded.analyzeTokens(sentence, { all: true });
+    cut.forEach((readings, i) => {
+      assert.ok(readings.length >= 1 && readings.length <= 5);
+      for (let k = 1; k < all[i]!.length; k++) assert.ok(all[i]![k - 1]!.probability >= all[i]![k]!.probability);
+      assert.deepEqual(all[i]!.slice(0, readings.length), readings);
+      assert.ok(Math.abs(all[i]!.reduce((s, r) => s + r.probability, 0) - 1) < 1e-6);
+    });
+  });
+});
+
 describe('lugha eval text', () => {
   const bin = path.join(packageRoot, 'bin', 'lugha.js');
   const fixture = path.join(packageRoot, 'test', 'fixtures', 'text', 'zul-sample.sadii');

@@ -24,7 +24,7 @@ import {
   type LearnedModel,
 } from './learned-model.js';
 import { loadModelFile, loadModelFileInBackground } from './model-file.js';
-import { marginBand } from './pos-tagger.js';
+import { marginBand, type PosTagger } from './pos-tagger.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 
@@ -232,7 +232,42 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     return hit;
   }
 
+  /** The decoder's beam (meta.yaml `decode.beam`; 1, the default, ranks each token greedily left to right). */
+  private get beam(): number {
+    const decode = this.model.meta.decode as { beam?: unknown } | undefined;
+    const beam = Number(decode?.beam ?? 1);
+    return Number.isFinite(beam) && beam > 1 ? Math.floor(beam) : 1;
+  }
+
+  /** How a path's score adds its tokens' scores: `log` (log-softmax of each token's scores, the default) or `raw`. */
+  private get pathScore(): 'log' | 'raw' {
+    const decode = this.model.meta.decode as { score?: unknown } | undefined;
+    return decode?.score === 'raw' ? 'raw' : 'log';
+  }
+
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
+    const beam = this.beam;
+    if (beam <= 1) return this.analyzeGreedy(tokens, options);
+    const steps = tokens.map((token) => (token === '' ? undefined : this.scored(token)));
+    const choices = this.decodeSequence(tokens, steps, beam);
+    return choices.map((choice, i) => {
+      const here = steps[i];
+      if (here === undefined || here.candidates.length === 0 || choice.scores === undefined) return [];
+      const probabilities = softmax(choice.scores, this.model.scale);
+      // The decoder's reading is returned first: when the sentence's best path takes another reading than the
+      // token's own scores put first, the two trade probabilities (the rest keep theirs).
+      let top = 0;
+      for (let k = 1; k < probabilities.length; k++) if (probabilities[k]! > probabilities[top]!) top = k;
+      if (top !== choice.pick) [probabilities[top], probabilities[choice.pick]] = [probabilities[choice.pick]!, probabilities[top]!];
+      const readings = this.readingsOf(here, probabilities);
+      const first = readings[choice.pick]!;
+      readings.sort((a, b) => (a === first ? -1 : b === first ? 1 : b.probability - a.probability));
+      return cutReadings(readings, options);
+    });
+  }
+
+  /** Each token ranked in the context of the readings put first before it, one token at a time (no `decode` in meta.yaml). */
+  private analyzeGreedy(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
     const context = this.context;
     let previousPos = '<s>';
@@ -317,6 +352,156 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     }
     return out;
   }
+
+  /**
+   * The sentence's best sequence of readings by beam search: each path carries the context its readings
+   * make (the last two POS, the last noun's class, the inner class), paths that make the same context
+   * are merged (the better kept), and a path's score sums its tokens' scores (log-softmax by default,
+   * so a token of many candidates weighs no more than one of few).
+   */
+  private decodeSequence(tokens: readonly string[], steps: ReadonlyArray<Scored | undefined>, width: number): Choice[] {
+    const tagged = taggerOf(this.model)?.tag(tokens);
+    const logScores = this.pathScore === 'log';
+    interface Path {
+      score: number;
+      state: DecodeState;
+      back: Path | null;
+      pick: number;
+      scores: number[] | undefined;
+    }
+    let paths: Path[] = [{ score: 0, state: { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' }, back: null, pick: -1, scores: undefined }];
+    for (let i = 0; i < tokens.length; i++) {
+      const here = steps[i];
+      if (here === undefined || here.candidates.length === 0) {
+        paths = paths.map((p) => ({
+          score: p.score,
+          state: tokens[i] === '' ? p.state : { previousPos: '<unk>', previousPos2: p.state.previousPos, headClass: p.state.headClass, innerClass: '' },
+          back: p,
+          pick: -1,
+          scores: undefined,
+        }));
+        continue;
+      }
+      const merged = new Map<string, Path>();
+      for (const p of paths) {
+        const scores = this.scoresAt(tokens, steps, i, p.state, tagged);
+        const local = logScores ? logSoftmax(scores, this.model.scale) : scores;
+        for (let k = 0; k < scores.length; k++) {
+          const score = p.score + local[k]!;
+          const state = after(p.state, here.candidates[k]!);
+          const key = `${state.previousPos}\t${state.previousPos2}\t${state.headClass}\t${state.innerClass}`;
+          const known = merged.get(key);
+          if (known === undefined || score > known.score) merged.set(key, { score, state, back: p, pick: k, scores });
+        }
+      }
+      paths = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, width);
+    }
+    const out: Choice[] = new Array<Choice>(tokens.length);
+    let p: Path | null = paths[0]!;
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      out[i] = { pick: p!.pick, scores: p!.scores };
+      p = p!.back;
+    }
+    return out;
+  }
+
+  /** The scores of token `i`'s candidates in the context `state` (the same features as contextFeatures() in learned-model.ts). */
+  private scoresAt(tokens: readonly string[], steps: ReadonlyArray<Scored | undefined>, i: number, state: DecodeState, tagged: ReturnType<PosTagger['tag']> | undefined): number[] {
+    const context = this.context;
+    const here = steps[i]!;
+    const next = i + 1 < tokens.length ? (steps[i + 1]?.candidates ?? []) : undefined;
+    const { base, posIds, own, agreement } = here;
+    const keys = contextKeys({
+      token: tokens[i]!,
+      unseen: here.unseen,
+      previousPos: state.previousPos,
+      previousPos2: state.previousPos2,
+      previous: i === 0 ? undefined : tokens[i - 1],
+      next: tokens[i + 1],
+      nextPos: priorPos(next),
+      headClass: state.headClass,
+      seenWords: this.seenWords,
+    });
+    const runs = keys.map((k) => context.run(k));
+    // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.
+    let taggerRun = -1;
+    let agreeWeight = 0;
+    let disagreeWeight = 0;
+    let taggerTag = '';
+    if (tagged) {
+      const word = tagged[i]!;
+      taggerTag = word.tag;
+      taggerRun = context.run(`tg=${word.tag}`);
+      const band = `tgc=${here.unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
+      agreeWeight = this.model.weights.get(`${band}1`) ?? 0;
+      disagreeWeight = this.model.weights.get(`${band}0`) ?? 0;
+    }
+    const { headClass, innerClass } = state;
+    return here.candidates.map((c, k) => {
+      let score = base[k]!;
+      if (tagged) score += context.weight(taggerRun, posIds[k]!) + (c.pos === taggerTag ? agreeWeight : disagreeWeight);
+      for (const run of runs) score += context.weight(run, posIds[k]!);
+      // agreementFeature() and innerAgreementFeature() of learned-model.ts, their weights looked up once per token.
+      const ownClass = own[k]!;
+      const same = ownClass === headClass ? 0 : 1;
+      const weightsOf = agreement[k]!;
+      return score + weightsOf[same]! + weightsOf[2 + 2 * (innerClass === '' ? 0 : ownClass === innerClass ? 1 : 2) + same]!;
+    });
+  }
+
+  /** A token's readings with their probabilities, in its candidates' order. */
+  private readingsOf(here: Scored, probabilities: readonly number[]): TokenAnalysis[] {
+    const { candidates, listed } = here;
+    return candidates.map((c, k) => {
+      // A stem the cartridge lists is no guess, whether or not the annotated text had it.
+      const entry = listed[k];
+      return {
+        lemma: c.lemma,
+        pos: c.pos,
+        word_class: wordClassOf(c.pos),
+        morphemes: c.morphemes,
+        probability: probabilities[k]!,
+        guess: c.guess && !entry,
+        source: c.source === 'guess' && entry ? 'rule' : c.source,
+        gloss: entry?.gloss || null,
+        stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : c.cartridge ? this.cartridgeSource : this.learntSource,
+      };
+    });
+  }
+}
+
+/** What the readings chosen so far tell the next token's context features. */
+interface DecodeState {
+  previousPos: string;
+  previousPos2: string;
+  headClass: string;
+  innerClass: string;
+}
+
+/** A token's decoded reading (its index among the candidates, -1 for none) and its candidates' scores in the decoded context. */
+interface Choice {
+  pick: number;
+  scores?: number[];
+}
+
+/** The context after a reading. */
+function after(state: DecodeState, reading: Pick<Candidate, 'pos' | 'morphemes'>): DecodeState {
+  return {
+    previousPos: reading.pos,
+    previousPos2: state.previousPos,
+    headClass: headClassAfter(reading.pos, reading.morphemes, state.headClass, isNounPos),
+    innerClass: innerClassOf(reading.pos, reading.morphemes, isNounPos),
+  };
+}
+
+/** Log-probabilities of the scores (log-softmax at `scale`). */
+export function logSoftmax(scores: readonly number[], scale: number): number[] {
+  let max = -Infinity;
+  for (const s of scores) if (s > max) max = s;
+  let total = 0;
+  for (const s of scores) total += Math.exp((s - max) * scale);
+  const log = Math.log(total);
+  return scores.map((s) => (s - max) * scale - log);
 }
 
 /**
