@@ -572,14 +572,19 @@ const random = (): number => {
 trainTokens();
 if (sequenceBeam > 1) trainSequences(sequenceEpochs);
 
+/** Shuffles `order` in place (Fisher-Yates) with the learner's seeded random numbers. */
+function shuffle(order: number[]): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+}
+
 /** The perceptron over each token's candidates, its neighbours' POS taken from the annotation. */
 function trainTokens(): void {
   const order = examples.map((_, i) => i);
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffle(order);
     let errors = 0;
     for (const index of order) {
       const example = examples[index]!;
@@ -663,10 +668,7 @@ function trainSequences(rounds: number): void {
   grow();
   const order = sequences.map((_, i) => i);
   for (let epoch = 0; epoch < rounds; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffle(order);
     let errors = 0;
     let wrongSentences = 0;
     for (const index of order) {

@@ -269,7 +269,6 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   /** Each token ranked in the context of the readings put first before it, one token at a time (no `decode` in meta.yaml). */
   private analyzeGreedy(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
-    const context = this.context;
     let previousPos = '<s>';
     let previousPos2 = '<s>';
     let headClass = '';
@@ -290,59 +289,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         }
         continue;
       }
-      const { candidates, base, posIds, own, listed, agreement } = here;
-      // The same features as contextFeatures() in learned-model.ts, looked up by context first.
-      const keys = contextKeys({
-        token,
-        unseen: here.unseen,
-        previousPos,
-        previousPos2,
-        previous: i === 0 ? undefined : tokens[i - 1],
-        next: tokens[i + 1],
-        nextPos: priorPos(next?.candidates),
-        headClass,
-        seenWords: this.seenWords,
-      });
-      const runs = keys.map((k) => context.run(k));
-      // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.
-      let taggerRun = -1;
-      let agreeWeight = 0;
-      let disagreeWeight = 0;
-      let taggerTag = '';
-      if (tagged) {
-        const word = tagged[i]!;
-        taggerTag = word.tag;
-        taggerRun = context.run(`tg=${word.tag}`);
-        const band = `tgc=${here.unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
-        agreeWeight = this.model.weights.get(`${band}1`) ?? 0;
-        disagreeWeight = this.model.weights.get(`${band}0`) ?? 0;
-      }
-      const scores = candidates.map((c, k) => {
-        let score = base[k]!;
-        if (tagged) score += context.weight(taggerRun, posIds[k]!) + (c.pos === taggerTag ? agreeWeight : disagreeWeight);
-        for (const run of runs) score += context.weight(run, posIds[k]!);
-        // agreementFeature() and innerAgreementFeature() of learned-model.ts, their weights looked up once per token.
-        const ownClass = own[k]!;
-        const same = ownClass === headClass ? 0 : 1;
-        const weightsOf = agreement[k]!;
-        return score + weightsOf[same]! + weightsOf[2 + 2 * (innerClass === '' ? 0 : ownClass === innerClass ? 1 : 2) + same]!;
-      });
-      const probabilities = softmax(scores, this.model.scale);
-      const readings: TokenAnalysis[] = candidates.map((c, k) => {
-        // A stem the cartridge lists is no guess, whether or not the annotated text had it.
-        const entry = listed[k];
-        return {
-          lemma: c.lemma,
-          pos: c.pos,
-          word_class: wordClassOf(c.pos),
-          morphemes: c.morphemes,
-          probability: probabilities[k]!,
-          guess: c.guess && !entry,
-          source: c.source === 'guess' && entry ? 'rule' : c.source,
-          gloss: entry?.gloss || null,
-          stem_source: entry ? entry.source : c.guess ? null : c.related ? this.relatedSource : c.cartridge ? this.cartridgeSource : this.learntSource,
-        };
-      });
+      const scores = this.scoresAt(tokens, i, here, next?.candidates, { previousPos, previousPos2, headClass, innerClass }, tagged);
+      const readings = this.readingsOf(here, softmax(scores, this.model.scale));
       readings.sort((a, b) => b.probability - a.probability);
       previousPos2 = previousPos;
       previousPos = readings[0]!.pos;
@@ -384,7 +332,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       }
       const merged = new Map<string, Path>();
       for (const p of paths) {
-        const scores = this.scoresAt(tokens, steps, i, p.state, tagged);
+        const scores = this.scoresAt(tokens, i, steps[i]!, i + 1 < tokens.length ? (steps[i + 1]?.candidates ?? []) : undefined, p.state, tagged);
         const local = logScores ? logSoftmax(scores, this.model.scale) : scores;
         for (let k = 0; k < scores.length; k++) {
           const score = p.score + local[k]!;
@@ -405,11 +353,23 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     return out;
   }
 
-  /** The scores of token `i`'s candidates in the context `state` (the same features as contextFeatures() in learned-model.ts). */
-  private scoresAt(tokens: readonly string[], steps: ReadonlyArray<Scored | undefined>, i: number, state: DecodeState, tagged: ReturnType<PosTagger['tag']> | undefined): number[] {
+  /**
+   * The POS tagger's word on token `i` (models learnt with `--tagger`): taggerFeatures() of pos-tagger.ts, where
+   * `tg=<tag>|<POS>` is a context feature and `tgc=` one of two weights per token; nothing without a tagger.
+   */
+  private taggerVote(tagged: ReturnType<PosTagger['tag']> | undefined, i: number, unseen: boolean): { taggerRun: number; taggerTag: string; agreeWeight: number; disagreeWeight: number } {
+    if (!tagged) return { taggerRun: -1, taggerTag: '', agreeWeight: 0, disagreeWeight: 0 };
+    const word = tagged[i]!;
+    const band = `tgc=${unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
+    return { taggerRun: this.context.run(`tg=${word.tag}`), taggerTag: word.tag, agreeWeight: this.model.weights.get(`${band}1`) ?? 0, disagreeWeight: this.model.weights.get(`${band}0`) ?? 0 };
+  }
+
+  /**
+   * The scores of token `i`'s candidates (`here`; `next`: the next token's candidates, none at the end) in the context
+   * `state`: the same features as contextFeatures() in learned-model.ts, looked up by context first.
+   */
+  private scoresAt(tokens: readonly string[], i: number, here: Scored, next: Scored['candidates'] | undefined, state: DecodeState, tagged: ReturnType<PosTagger['tag']> | undefined): number[] {
     const context = this.context;
-    const here = steps[i]!;
-    const next = i + 1 < tokens.length ? (steps[i + 1]?.candidates ?? []) : undefined;
     const { base, posIds, own, agreement } = here;
     const keys = contextKeys({
       token: tokens[i]!,
@@ -423,19 +383,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       seenWords: this.seenWords,
     });
     const runs = keys.map((k) => context.run(k));
-    // taggerFeatures() of pos-tagger.ts: `tg=<tag>|<POS>` is a context feature, `tgc=` one of two weights per token.
-    let taggerRun = -1;
-    let agreeWeight = 0;
-    let disagreeWeight = 0;
-    let taggerTag = '';
-    if (tagged) {
-      const word = tagged[i]!;
-      taggerTag = word.tag;
-      taggerRun = context.run(`tg=${word.tag}`);
-      const band = `tgc=${here.unseen ? 'u' : 's'}|${marginBand(word.margin)}|`;
-      agreeWeight = this.model.weights.get(`${band}1`) ?? 0;
-      disagreeWeight = this.model.weights.get(`${band}0`) ?? 0;
-    }
+    const { taggerRun, taggerTag, agreeWeight, disagreeWeight } = this.taggerVote(tagged, i, here.unseen);
     const { headClass, innerClass } = state;
     return here.candidates.map((c, k) => {
       let score = base[k]!;
