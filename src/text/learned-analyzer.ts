@@ -232,17 +232,16 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     return hit;
   }
 
-  /** The decoder's beam (meta.yaml `decode.beam`; 1, the default, ranks each token greedily left to right). */
+  /** The decoder's beam (meta.yaml `decode.beam`; 1, the default, ranks each token greedily left to right), read once. */
   private get beam(): number {
-    const decode = this.model.meta.decode as { beam?: unknown } | undefined;
-    const beam = Number(decode?.beam ?? 1);
-    return Number.isFinite(beam) && beam > 1 ? Math.floor(beam) : 1;
+    this.#beam ??= beamOf(this.model.meta.decode);
+    return this.#beam;
   }
+  #beam?: number;
 
   /** How a path's score adds its tokens' scores: `log` (log-softmax of each token's scores, the default) or `raw`. */
   private get pathScore(): 'log' | 'raw' {
-    const decode = this.model.meta.decode as { score?: unknown } | undefined;
-    return decode?.score === 'raw' ? 'raw' : 'log';
+    return (this.model.meta.decode as { score?: unknown } | undefined)?.score === 'raw' ? 'raw' : 'log';
   }
 
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
@@ -269,10 +268,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   /** Each token ranked in the context of the readings put first before it, one token at a time (no `decode` in meta.yaml). */
   private analyzeGreedy(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][] {
     const out: TokenAnalysis[][] = [];
-    let previousPos = '<s>';
-    let previousPos2 = '<s>';
-    let headClass = '';
-    let innerClass = '';
+    let state = START;
     // The POS tagger's word on each token (a feature of each reading: `tg=`, `tgc=`), when the model has one.
     const tagged = taggerOf(this.model)?.tag(tokens);
     let next = tokens.length > 0 && tokens[0] !== '' ? this.scored(tokens[0]!) : undefined;
@@ -282,20 +278,13 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       next = i + 1 < tokens.length ? (tokens[i + 1] === '' ? { candidates: [], base: [], posIds: [], own: [], unseen: true, listed: [], agreement: [] } : this.scored(tokens[i + 1]!)) : undefined;
       if (here === undefined || here.candidates.length === 0) {
         out.push([]);
-        if (token !== '') {
-          previousPos2 = previousPos;
-          previousPos = '<unk>';
-          innerClass = '';
-        }
+        if (token !== '') state = afterUnknown(state);
         continue;
       }
-      const scores = this.scoresAt(tokens, i, here, next?.candidates, { previousPos, previousPos2, headClass, innerClass }, tagged);
+      const scores = this.scoresAt(tokens, i, here, next?.candidates, state, tagged);
       const readings = this.readingsOf(here, softmax(scores, this.model.scale));
       readings.sort((a, b) => b.probability - a.probability);
-      previousPos2 = previousPos;
-      previousPos = readings[0]!.pos;
-      headClass = headClassAfter(previousPos, readings[0]!.morphemes, headClass, isNounPos);
-      innerClass = innerClassOf(previousPos, readings[0]!.morphemes, isNounPos);
+      state = after(state, readings[0]!);
       out.push(cutReadings(readings, options));
     }
     return out;
@@ -317,13 +306,13 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       pick: number;
       scores: number[] | undefined;
     }
-    let paths: Path[] = [{ score: 0, state: { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' }, back: null, pick: -1, scores: undefined }];
+    let paths: Path[] = [{ score: 0, state: START, back: null, pick: -1, scores: undefined }];
     for (let i = 0; i < tokens.length; i++) {
       const here = steps[i];
       if (here === undefined || here.candidates.length === 0) {
         paths = paths.map((p) => ({
           score: p.score,
-          state: tokens[i] === '' ? p.state : { previousPos: '<unk>', previousPos2: p.state.previousPos, headClass: p.state.headClass, innerClass: '' },
+          state: tokens[i] === '' ? p.state : afterUnknown(p.state),
           back: p,
           pick: -1,
           scores: undefined,
@@ -430,6 +419,20 @@ interface DecodeState {
 interface Choice {
   pick: number;
   scores?: number[];
+}
+
+/** meta.yaml `decode.beam` as a whole number of paths, 1 (no decoding) when absent or not above 1. */
+function beamOf(decode: unknown): number {
+  const beam = Number((decode as { beam?: unknown } | undefined)?.beam ?? 1);
+  return Number.isFinite(beam) && beam > 1 ? Math.floor(beam) : 1;
+}
+
+/** The context at a sentence's start. */
+const START: DecodeState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
+
+/** The context after a token that has no candidate reading (an unknown word's POS is `<unk>`). */
+function afterUnknown(state: DecodeState): DecodeState {
+  return { previousPos: '<unk>', previousPos2: state.previousPos, headClass: state.headClass, innerClass: '' };
 }
 
 /** The context after a reading. */
