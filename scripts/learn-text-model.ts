@@ -43,7 +43,7 @@ import { parseArgs } from 'node:util';
 import { readLexicon } from '../src/cartridge/lexicon.js';
 import { alignSurfaces } from '../src/text/align.js';
 import { isDevParagraph } from '../src/text/dev-split.js';
-import { isNounPos, softmax } from '../src/text/learned-analyzer.js';
+import { after, isNounPos, softmax, START, type DecodeState } from '../src/text/learned-analyzer.js';
 import {
   addLexicon,
   candidatesOf,
@@ -464,13 +464,6 @@ interface Example {
   unseen: boolean;
 }
 const examples: Example[] = [];
-/** What a path's readings so far tell the next token's context features (the analyser's DecodeState). */
-interface SequenceState {
-  previousPos: string;
-  previousPos2: string;
-  headClass: string;
-  innerClass: string;
-}
 /** A token of a sentence for the structured perceptron: its candidates, the gold one's index (-1 when none is), its own features per candidate. */
 interface SequenceToken {
   candidates: Candidate[];
@@ -617,13 +610,12 @@ function trainTokens(): void {
 function trainSequences(rounds: number): void {
   interface Path {
     score: number;
-    state: SequenceState;
+    state: DecodeState;
     back: Path | null;
     pick: number;
     features: Int32Array | null;
   }
-  const start: SequenceState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
-  const featuresAt = (sentence: TokenFacts[], tokens: SequenceToken[], i: number, k: number, state: SequenceState): Int32Array => {
+  const featuresAt = (sentence: TokenFacts[], tokens: SequenceToken[], i: number, k: number, state: DecodeState): Int32Array => {
     const t = tokens[i]!;
     const c = t.candidates[k]!;
     const context = {
@@ -642,26 +634,14 @@ function trainSequences(rounds: number): void {
     out.set(extra, own.length);
     return out;
   };
-  const afterGold = (state: SequenceState, t: TokenFacts): SequenceState => ({
-    previousPos: t.pos,
-    previousPos2: state.previousPos,
-    headClass: headClassAfter(t.pos, t.morphemes, state.headClass, isNounPos),
-    innerClass: innerClassOf(t.pos, t.morphemes, isNounPos),
-  });
-  const afterReading = (state: SequenceState, c: Candidate): SequenceState => ({
-    previousPos: c.pos,
-    previousPos2: state.previousPos,
-    headClass: headClassAfter(c.pos, c.morphemes, state.headClass, isNounPos),
-    innerClass: innerClassOf(c.pos, c.morphemes, isNounPos),
-  });
   // The annotated path's features do not depend on the weights.
   const goldFeatures = sequences.map(({ index, tokens }) => {
     const sentence = sentences[index]!;
-    let state = start;
+    let state = START;
     const out: Int32Array[] = [];
     tokens.forEach((t, i) => {
       if (t.gold >= 0 && t.candidates.length > 0) out.push(featuresAt(sentence, tokens, i, t.gold, state));
-      state = t.gold >= 0 ? afterReading(state, t.candidates[t.gold]!) : afterGold(state, sentence[i]!);
+      state = t.gold >= 0 ? after(state, t.candidates[t.gold]!) : after(state, sentence[i]!);
     });
     return out;
   });
@@ -674,10 +654,10 @@ function trainSequences(rounds: number): void {
     for (const index of order) {
       const { index: sentenceIndex, tokens } = sequences[index]!;
       const sentence = sentences[sentenceIndex]!;
-      let paths: Path[] = [{ score: 0, state: start, back: null, pick: -1, features: null }];
+      let paths: Path[] = [{ score: 0, state: START, back: null, pick: -1, features: null }];
       tokens.forEach((t, i) => {
         if (t.gold < 0 || t.candidates.length === 0) {
-          paths = paths.map((p) => ({ score: p.score, state: afterGold(p.state, sentence[i]!), back: p, pick: -1, features: null }));
+          paths = paths.map((p) => ({ score: p.score, state: after(p.state, sentence[i]!), back: p, pick: -1, features: null }));
           return;
         }
         const merged = new Map<string, Path>();
@@ -685,7 +665,7 @@ function trainSequences(rounds: number): void {
           for (let k = 0; k < t.candidates.length; k++) {
             const features = featuresAt(sentence, tokens, i, k, p.state);
             grow();
-            const state = afterReading(p.state, t.candidates[k]!);
+            const state = after(p.state, t.candidates[k]!);
             const total = p.score + score(features);
             const key = `${state.previousPos}\t${state.previousPos2}\t${state.headClass}\t${state.innerClass}`;
             const known = merged.get(key);

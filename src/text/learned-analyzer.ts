@@ -407,8 +407,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   }
 }
 
-/** What the readings chosen so far tell the next token's context features. */
-interface DecodeState {
+/** What the readings chosen so far tell the next token's context features (the analyser's and the learner's decoding). */
+export interface DecodeState {
   previousPos: string;
   previousPos2: string;
   headClass: string;
@@ -428,15 +428,15 @@ function beamOf(decode: unknown): number {
 }
 
 /** The context at a sentence's start. */
-const START: DecodeState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
+export const START: DecodeState = { previousPos: '<s>', previousPos2: '<s>', headClass: '', innerClass: '' };
 
 /** The context after a token that has no candidate reading (an unknown word's POS is `<unk>`). */
 function afterUnknown(state: DecodeState): DecodeState {
   return { previousPos: '<unk>', previousPos2: state.previousPos, headClass: state.headClass, innerClass: '' };
 }
 
-/** The context after a reading. */
-function after(state: DecodeState, reading: Pick<Candidate, 'pos' | 'morphemes'>): DecodeState {
+/** The context after a reading (a candidate, or a token as the annotation reads it). */
+export function after(state: DecodeState, reading: Pick<Candidate, 'pos' | 'morphemes'>): DecodeState {
   return {
     previousPos: reading.pos,
     previousPos2: state.previousPos,
