@@ -533,6 +533,12 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(ableForm('see'), 'seeable');
   });
 
+  it("stative of 'get' and of a verb that is a state: no 'get got', no 'be bable able'", () => {
+    assert.equal(gloss(derivedVerb('get', ['stative'], true), class7, 'past'), 'it (class 7) got obtained');
+    assert.equal(gloss(derivedVerb('get', ['stative']), class7, 'present_progressive'), 'it (class 7) is obtainable');
+    assert.equal(gloss(derivedVerb('be able', ['stative']), sheHe, 'present_progressive'), 'she/he is able');
+  });
+
   it('reciprocal: each other, in the simple present for a stative verb', () => {
     assert.equal(gloss(derivedVerb('love', ['reciprocal']), they, 'present_progressive'), 'they love each other');
     assert.equal(gloss(derivedVerb('help', ['reciprocal']), we, 'past'), 'we helped each other');

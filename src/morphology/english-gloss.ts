@@ -204,9 +204,11 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
       const participle = inflect(head).pastParticiple;
       english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
     } else if (d === 'stative') {
-      const plain = [head, ...rest.filter((w) => w !== '_')].join(' ');
+      // 'get' is said 'obtain' here, so that the stative is not 'get got' or 'be gettable'; a verb that
+      // is already a state ('be able') keeps its English: 'be' has no -able form and no 'get' change.
+      const plain = [head === 'get' ? 'obtain' : head, ...rest.filter((w) => w !== '_')].join(' ');
       stativeBase = plain;
-      english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
+      if (head !== 'be') english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
     }
     // -ikana, -ekana (stative + reciprocal) is not a reciprocal: the -na 'does not change the meaning of that
     // verb form, but forms a stative verb', a state: kuonekana 'to be seen, visible', kujulikana 'to be known',
