@@ -80,7 +80,7 @@ describe("Lugha's transducers built from the cartridges", { skip: hfst ? false :
           generator.lookup(analysisOf(test.lemma, cell)).results.some((r) => r.output === form),
           `${test.lemma} ${JSON.stringify(test.cell)}`,
         );
-        if (form === test.form) agreed++;
+        if (engine.value.written(form) === test.form) agreed++;
       }
       assert.equal(agreed, goldenVerbPassing(language.iso), 'the transducer passes the golden tests the engine passes');
     });

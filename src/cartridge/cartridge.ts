@@ -418,8 +418,15 @@ export const metadataSchema = z
     guthrie: z.string().nullable().optional(),
     foundational: z.boolean().default(false),
     lexical_tone: z.boolean().optional(),
-    /** Marks the standard orthography may leave out (vowel length macrons): marked letter -> plain letter. */
-    orthography: z.object({ optional_marks: z.record(z.string(), z.string()).default({}) }).default({ optional_marks: {} }),
+    /**
+     * Marks the standard orthography may leave out (vowel length macrons): marked letter -> plain letter.
+     * `written: false`: the standard orthography leaves them out, so the service writes its forms without
+     * them (the cartridge's forms keep them as its notation, for tone and for the tables that write them).
+     */
+    orthography: z
+      .object({ optional_marks: z.record(z.string(), z.string()).default({}), written: z.boolean().default(true) })
+      .strict()
+      .default({ optional_marks: {}, written: true }),
     sources: z.array(z.object({ id: z.string(), citation: z.string(), licence: z.string().optional() })).default([]),
   })
   .strict();

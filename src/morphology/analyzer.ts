@@ -212,8 +212,10 @@ export class Analyzer {
             if (!frame.after.startsWith(rw.right)) continue;
             if (rw.extension && rw.leftTo === '') this.#rewrittenTwice(word, i, frame, rw, consider);
             // The rewritten suffix may be rewritten again by what follows it (bulel + ē + yo > bulel + e + yo).
-            for (const after of rewrittenAgain(rw.rightTo, frame.after.slice(rw.right.length), this.#literalRewrites())) {
-              if (!word.endsWith(after) || word.length - after.length < i) continue;
+            for (const rewritten of rewrittenAgain(rw.rightTo, frame.after.slice(rw.right.length), this.#literalRewrites())) {
+              // input without the optional marks matches a rewritten suffix that has them (khathele: -elē)
+              const after = word.endsWith(rewritten) ? rewritten : unmarked && word.endsWith(plain(rewritten)) ? plain(rewritten) : undefined;
+              if (after === undefined || word.length - after.length < i) continue;
               const middle = frame.shape.initial + word.slice(i, word.length - after.length);
               if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
               // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).

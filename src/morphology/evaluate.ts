@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Analyzer } from './analyzer.js';
 import type { Cell, Generator } from './generator.js';
 import { cellFromFeatures, cellsFromFeatures, detectSchema } from './unimorph.js';
+import { plainSpelling } from './lexicon-readings.js';
 
 export interface GoldRow {
   lemma: string;
@@ -106,12 +107,6 @@ export function evaluateInflection(generator: Generator, files: string[], option
     .slice(0, options.worst ?? 15);
   const right = all.filter((r) => r.right).length;
   return { files: reports, cells: all.length, right, accuracy: ratio(right, all.length), worst };
-}
-
-/** Removes the marks the orthography may leave out (for gold files written without them). */
-export function plainSpelling(generator: Generator): (text: string) => string {
-  const marks = Object.entries(generator.cartridge.metadata.orthography.optional_marks);
-  return (text) => marks.reduce((t, [marked, plain]) => t.replaceAll(marked, plain), text);
 }
 
 function ratio(right: number, total: number): number {

@@ -22,6 +22,7 @@ import { cellFromFeatures } from './unimorph.js';
 import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
 import { runSteps, runStepsInSlices, type Steps } from '../steps.js';
+import { plainSpelling } from './lexicon-readings.js';
 
 /**
  * One conjugation: the language and the parameters of GET /conjugate, as parsed by their schema
@@ -87,6 +88,17 @@ export class LanguageEngine {
     this.#syllables ??= syllableInventory(this.phonology);
     return this.#syllables;
   }
+
+  /**
+   * A generated form as the standard orthography writes it: without the optional marks when the
+   * cartridge says the spelling leaves them out (metadata.orthography.written: false), else unchanged.
+   */
+  written(text: string): string {
+    this.#written ??= this.cartridge.metadata.orthography.written === false ? plainSpelling(this.generator) : (t: string) => t;
+    return this.#written(text);
+  }
+
+  #written?: (text: string) => string;
 
   /** The English gloss of `lemma` in `cell` whose generated form is `surface` (GET /conjugate's `english`). */
   english(lemma: string, cell: Cell, surface: string): string {
@@ -466,7 +478,7 @@ export class MorphologyService {
   }
 
   #view(engine: LanguageEngine, lemma: string, cell: Cell, generated: Generated, includeTones = false): ConjugationResult {
-    const words = generated.words.map(wordView);
+    const words = generated.words.map((w) => wordView(w, (text) => engine.written(text)));
     const main = words[words.length - 1]!;
     const slots: ConjugationResult['slots'] = { ...main.slots };
     if (words.length > 1) slots.auxiliary = words[0]!;
@@ -477,7 +489,7 @@ export class MorphologyService {
       lemma,
       root: lexeme.root,
       in_lexicon: lexeme.inLexicon,
-      surface_form: generated.surface,
+      surface_form: engine.written(generated.surface),
       slots,
       words,
       tonal_analysis: tonalAnalysis(engine.cartridge.metadata, engine.tone, generated.words, { include: includeTones, root: lexeme.root, wordClass: cell.word_class }),
@@ -502,10 +514,11 @@ export class MorphologyService {
   }
 }
 
-function wordView(word: GeneratedWord): WordView {
+/** A generated word as the service shows it, its surface and morphs written by `written` (LanguageEngine.written). */
+function wordView(word: GeneratedWord, written: (text: string) => string): WordView {
   const slots: Record<string, SlotView> = {};
-  for (const m of word.morphs) slots[m.slot] = { form: m.form, ...(m.id ? { id: m.id } : {}) };
-  return { surface: word.surface, slots, ...(word.tense ? { tense: word.tense } : {}), polarity: word.polarity };
+  for (const m of word.morphs) slots[m.slot] = { form: written(m.form), ...(m.id ? { id: m.id } : {}) };
+  return { surface: written(word.surface), slots, ...(word.tense ? { tense: word.tense } : {}), polarity: word.polarity };
 }
 
 function person(row: AgreementRow | undefined): GlossPerson | undefined {
