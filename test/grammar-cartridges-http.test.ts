@@ -54,7 +54,7 @@ describe('conjugation in the grammar cartridges', () => {
   });
 
   it('refuses a form the cartridge does not model, naming the parameter', async () => {
-    const res = await h.call(key, '/api/v1/conjugate?language=sot&root=tsamaya&subject=1sg&tense=future&polarity=negative');
+    const res = await h.call(key, '/api/v1/conjugate?language=sot&root=tsamaya&subject=c1&tense=perfect_relative&polarity=negative');
     assert.equal(res.statusCode, 400, res.body);
     const body = problemOf(res);
     assert.equal(body.code, 'invalid_parameter');
