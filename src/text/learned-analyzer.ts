@@ -27,10 +27,20 @@ import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { marginBand, type PosTagger } from './pos-tagger.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
+import type { FallbackReadings } from './engine-readings.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
 export const DEFAULT_MASS = 0.95;
 export const DEFAULT_MAX = 5;
+
+/**
+ * Readings offered from outside the model (`offerReadings`, the cartridge engine's) for a token whose
+ * learnt candidates are all guesses: before the context features, the best of them is this many times
+ * as probable as the best guess (the rest keep their odds against it). A lexicon root the engine
+ * builds a whole form on outweighs a stem the model has never seen, but the context can still
+ * overrule it.
+ */
+export const OFFERED_ODDS = 4;
 
 const CACHE_LIMIT = 100_000;
 /**
@@ -65,6 +75,8 @@ interface Scored {
   unseen: boolean;
   /** Each candidate's entry in the cartridge's lexicon (undefined when it lists none). */
   listed: Array<CartridgeEntry | undefined>;
+  /** The readings offered from outside the model (`offerReadings`), each at its candidate's index; absent when none were. */
+  offered?: Array<TokenAnalysis | undefined>;
 }
 
 /** A word of the cartridge's own lexicon (lexicon.tsv): its gloss and the id of the source it cites. */
@@ -202,6 +214,44 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     this.cartridgeSource = cartridge && typeof cartridge.source_id === 'string' ? cartridge.source_id : 'cartridge';
   }
 
+  #fallback: FallbackReadings | undefined;
+
+  /**
+   * Offers `fallback`'s readings (the cartridge engine's, engine-readings.ts) for every token whose learnt
+   * candidates are all guesses (or that has none): they join its candidates, each scored as the best
+   * guess plus log(OFFERED_ODDS) (and its own odds against the best offered one), plus the same context
+   * features as every candidate of its part of speech. Replaces an earlier fallback; forgets cached tokens.
+   */
+  offerReadings(fallback: FallbackReadings | undefined): void {
+    this.#fallback = fallback;
+    this.cache.clear();
+    this.#cachedReadings = 0;
+  }
+
+  /** Whether the learnt candidates of a token are all guesses, so that a fallback is asked. */
+  #onlyGuesses(candidates: readonly Pick<Candidate, 'guess'>[], listed: ReadonlyArray<CartridgeEntry | undefined>): boolean {
+    return candidates.every((c, k) => c.guess && !listed[k]);
+  }
+
+  /** Computes the fallback's readings of the tokens that will ask for them, in slices that yield (the service calls it before analyzeTokens). */
+  async prepareTokens(tokens: readonly string[]): Promise<void> {
+    const fallback = this.#fallback;
+    if (!fallback?.prepare) return;
+    const asking = new Set<string>();
+    for (const token of tokens) {
+      if (token === '' || this.cache.has(token)) continue;
+      const candidates = candidatesOf(this.model, token);
+      if (
+        this.#onlyGuesses(
+          candidates,
+          candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
+        )
+      )
+        asking.add(token.toLowerCase());
+    }
+    if (asking.size > 0) await fallback.prepare([...asking]);
+  }
+
   private scored(token: string): Scored {
     let hit = this.cache.get(token);
     if (!hit) {
@@ -220,16 +270,36 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
         listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
         agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
       };
+      if (this.#fallback && this.#onlyGuesses(candidates, hit.listed)) this.#addOffered(hit, this.#fallback.readings(token.toLowerCase()));
       if (token.length <= CACHE_TOKEN_LIMIT) {
-        if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + candidates.length > CACHE_READING_LIMIT) {
+        if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + hit.candidates.length > CACHE_READING_LIMIT) {
           this.cache.clear();
           this.#cachedReadings = 0;
         }
         this.cache.set(token, hit);
-        this.#cachedReadings += candidates.length;
+        this.#cachedReadings += hit.candidates.length;
       }
     }
     return hit;
+  }
+
+  /** `offered` (most probable first) as more candidates of `hit`, scored as `offerReadings` says. */
+  #addOffered(hit: Scored, offered: readonly TokenAnalysis[]): void {
+    if (offered.length === 0) return;
+    const top = hit.base.length > 0 ? Math.max(...hit.base) : 0;
+    const best = offered[0]!.probability;
+    const scale = this.model.scale > 0 ? this.model.scale : 1;
+    hit.offered = hit.candidates.map(() => undefined);
+    for (const r of offered) {
+      hit.candidates.push({ lemma: r.lemma, pos: r.pos, morphemes: r.morphemes, guess: false, source: r.source === 'lexicon' ? 'lexicon' : 'rule' });
+      hit.base.push(top + (Math.log(OFFERED_ODDS) + Math.log(r.probability / best)) / scale);
+      hit.posIds.push(this.context.posId(r.pos));
+      hit.own.push(classOfPos(r.pos));
+      hit.listed.push(undefined);
+      hit.agreement.push(agreementWeights(this.model.weights, r.pos));
+      hit.offered.push(r);
+    }
+    hit.unseen = true;
   }
 
   /** The decoder's beam (meta.yaml `decode.beam`; 1, the default, ranks each token greedily left to right), read once. */
@@ -388,8 +458,10 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   /** A token's readings with their probabilities, in its candidates' order. */
   private readingsOf(here: Scored, probabilities: readonly number[]): TokenAnalysis[] {
-    const { candidates, listed } = here;
+    const { candidates, listed, offered } = here;
     return candidates.map((c, k) => {
+      const given = offered?.[k];
+      if (given) return { ...given, probability: probabilities[k]! };
       // A stem the cartridge lists is no guess, whether or not the annotated text had it.
       const entry = listed[k];
       return {
