@@ -105,6 +105,9 @@ describe("the engine's verb readings (isiZulu)", () => {
     assert.equal(perfect!.analyses[0]!.lemma, 'hamba');
     assert.equal(perfect!.analyses[0]!.pos, 'V');
     assert.equal(perfect!.analyses[0]!.guess, false);
+    // The cartridge's lexicon row (languages/zul/lexicon.tsv: hamba 'go, walk') gives its source and gloss.
+    assert.equal(perfect!.analyses[0]!.stem_source, 'lugha-zul-lexicon');
+    assert.match(perfect!.analyses[0]!.gloss ?? '', /go/);
     const hamba = notYet!.analyses.find((r) => r.lemma === 'hamba');
     assert.ok(hamba, 'akakahambi has the reading hamba');
     assert.equal(hamba.pos, 'V');

@@ -298,7 +298,7 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
       hit.base.push(top + (Math.log(this.#offeredOdds) + Math.log(r.probability / best)) / scale);
       hit.posIds.push(this.context.posId(r.pos));
       hit.own.push(classOfPos(r.pos));
-      hit.listed.push(undefined);
+      hit.listed.push(listedEntry(this.cartridgeLexicon, r));
       hit.agreement.push(agreementWeights(this.model.weights, r.pos));
       hit.offered.push(r);
     }
@@ -463,10 +463,11 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   private readingsOf(here: Scored, probabilities: readonly number[]): TokenAnalysis[] {
     const { candidates, listed, offered } = here;
     return candidates.map((c, k) => {
-      const given = offered?.[k];
-      if (given) return { ...given, probability: probabilities[k]! };
-      // A stem the cartridge lists is no guess, whether or not the annotated text had it.
       const entry = listed[k];
+      const given = offered?.[k];
+      // The cartridge row's source and gloss, as for a learnt reading on a listed stem.
+      if (given) return { ...given, probability: probabilities[k]!, gloss: entry?.gloss || given.gloss, stem_source: entry?.source ?? given.stem_source };
+      // A stem the cartridge lists is no guess, whether or not the annotated text had it.
       return {
         lemma: c.lemma,
         pos: c.pos,
