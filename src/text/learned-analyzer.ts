@@ -239,41 +239,47 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
   /** Computes the fallback's readings of the tokens that will ask for them, in slices that yield (the service calls it before analyzeTokens). */
   async prepareTokens(tokens: readonly string[]): Promise<void> {
     const fallback = this.#fallback;
+    this.#prepared.clear();
     if (!fallback?.prepare) return;
     const asking = new Set<string>();
     for (const token of tokens) {
-      if (token === '' || this.cache.has(token)) continue;
-      const candidates = candidatesOf(this.model, token);
-      if (
-        this.#onlyGuesses(
-          candidates,
-          candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
-        )
-      )
-        asking.add(token.toLowerCase());
+      if (token === '' || this.cache.has(token) || this.#prepared.has(token)) continue;
+      // Kept for scored(), which would otherwise find the token's candidates a second time.
+      const learnt = this.#learnt(token);
+      this.#prepared.set(token, learnt);
+      if (this.#onlyGuesses(learnt.candidates, learnt.listed)) asking.add(token.toLowerCase());
     }
     if (asking.size > 0) await fallback.prepare([...asking]);
+  }
+
+  /** The learnt scoring of tokens prepareTokens looked at, not yet cached (emptied on its next call). */
+  readonly #prepared = new Map<string, Scored>();
+
+  /** A token's learnt candidates, scored without context (no fallback asked). */
+  #learnt(token: string): Scored {
+    const candidates = candidatesOf(this.model, token);
+    for (const c of candidates) {
+      for (const m of c.morphemes) Object.freeze(m);
+      Object.freeze(c.morphemes);
+    }
+    return {
+      // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
+      candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related, cartridge }) => ({ lemma, pos, morphemes, guess, source, related, cartridge })),
+      base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
+      posIds: candidates.map((c) => this.context.posId(c.pos)),
+      own: candidates.map((c) => classOfPos(c.pos)),
+      unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
+      listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
+      agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
+    };
   }
 
   private scored(token: string): Scored {
     let hit = this.cache.get(token);
     if (!hit) {
-      const candidates = candidatesOf(this.model, token);
-      for (const c of candidates) {
-        for (const m of c.morphemes) Object.freeze(m);
-        Object.freeze(c.morphemes);
-      }
-      hit = {
-        // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
-        candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related, cartridge }) => ({ lemma, pos, morphemes, guess, source, related, cartridge })),
-        base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
-        posIds: candidates.map((c) => this.context.posId(c.pos)),
-        own: candidates.map((c) => classOfPos(c.pos)),
-        unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
-        listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
-        agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
-      };
-      if (this.#fallback && this.#onlyGuesses(candidates, hit.listed)) this.#addOffered(hit, this.#fallback.readings(token.toLowerCase()));
+      hit = this.#prepared.get(token) ?? this.#learnt(token);
+      this.#prepared.delete(token);
+      if (this.#fallback && this.#onlyGuesses(hit.candidates, hit.listed)) this.#addOffered(hit, this.#fallback.readings(token.toLowerCase()));
       if (token.length <= CACHE_TOKEN_LIMIT) {
         if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + hit.candidates.length > CACHE_READING_LIMIT) {
           this.cache.clear();
