@@ -18,7 +18,11 @@ export interface FallbackReadings {
   prepare?(tokens: readonly string[]): Promise<void>;
 }
 
-/** The part of speech of the tag set's relative (a verb in the relative mood is tagged as a relative, not as a verb). */
+/**
+ * The part of speech of the tag set's relative: the SADiLaR-II annotated text (Gaustad & Puttkammer 2022,
+ * Data in Brief 41, 107994; the tag set of src/text/learned-analyzer.ts) tags a verb in the relative mood
+ * REL, not V (`ezelulekayo` ezi[RelConc10]-lulek-a-yo, `abamele` aba[RelConc2]-mel-e).
+ */
 const RELATIVE_POS = 'REL';
 
 /** The engine's readings of tokens of one language (cached, at most `cacheSize` tokens). */

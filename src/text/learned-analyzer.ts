@@ -38,7 +38,7 @@ export const DEFAULT_MAX = 5;
  * learnt candidates are all guesses: before the context features, the best of them is this many times
  * as probable as the best guess (the rest keep their odds against it). A lexicon root the engine
  * builds a whole form on outweighs a stem the model has never seen, but the context can still
- * overrule it. 16 rather than 4 or 64: on the zul dev split of models learnt with --holdout dev (seeds 1
+ * overrule it. 16 rather than 4 or 64: on a dev split of models learnt with --holdout dev (seeds 1
  * and 2) 4 mended fewer lemmas and POS, 64 no more than 16 on seed 1 (docs/text-analysis.md).
  */
 export const OFFERED_ODDS = 16;
