@@ -24,6 +24,7 @@ import { evaluateNumerals, type NumeralReport } from '../numerals/evaluate.js';
 import { NumeralSpeller, numeralVariant } from '../numerals/grammar.js';
 import { openLanguageCodes, openNumerals, textAnalyzerFactories } from '../services.js';
 import { TextService } from '../text/service.js';
+import { EngineReadings } from '../text/engine-readings.js';
 import type { TextAnalyzer } from '../text/types.js';
 
 export function registerEvalCommands(program: Command): void {
@@ -168,6 +169,8 @@ interface TextEvalOptions {
   modelDir?: string;
   part: string;
   json?: boolean;
+  /** false with --no-engine-readings: the learnt model's readings alone. */
+  engineReadings: boolean;
 }
 
 /** `eval text --language <iso> FILE...`: the language's text analyser (the learnt one, else the engine's readings) against SADII-annotated paragraphs. */
@@ -181,6 +184,7 @@ function registerTextEval(parent: Command): void {
     .option('--model-dir <dir>', "a text model folder (e.g. one learnt with --holdout dev) instead of the cartridge's")
     .option('--part <part>', 'paragraphs to score: all, or dev (the 10% the learn script leaves out with --holdout dev)', 'all')
     .option('--json', 'print the report as one JSON object')
+    .option('--no-engine-readings', "score a learnt model's readings alone, without the cartridge engine's verb readings it is offered (as served) for the tokens it can only guess")
     .action((files: string[], options: TextEvalOptions) => {
       if (options.part !== 'all' && options.part !== 'dev') throw new CliError(`--part: ${options.part} is not a part (allowed: all, dev)`, EXIT_USAGE);
       const codes = openLanguageCodes();
@@ -190,6 +194,8 @@ function registerTextEval(parent: Command): void {
       // The cartridge's own model from its binary file in dist/text-models (as served); a --model-dir one from its TSV files.
       const learned = loadLearnedAnalyzerFrom(modelDir, undefined, options.modelDir ? undefined : textModelCacheDir);
       if (!learned && options.modelDir) throw new CliError(`--model-dir: no text model in ${options.modelDir}`, EXIT_USAGE);
+      // As served (TextService): the engine's verb readings for the tokens the learnt model can only guess.
+      learned?.offerReadings(options.engineReadings ? new EngineReadings(iso, morphologyFor(options)) : undefined);
       // Without a learnt model, the cartridge engine's readings are scored, as the service serves them; it has no training words, so none is "unseen".
       const analyzer = learned ?? engineTextAnalyzer(options, iso);
       const paragraphs: SadiiParagraph[] = [];

@@ -27,10 +27,21 @@ import { loadModelFile, loadModelFileInBackground } from './model-file.js';
 import { marginBand, type PosTagger } from './pos-tagger.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
+import type { FallbackReadings } from './engine-readings.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
 export const DEFAULT_MASS = 0.95;
 export const DEFAULT_MAX = 5;
+
+/**
+ * Readings offered from outside the model (`offerReadings`, the cartridge engine's) for a token whose
+ * learnt candidates are all guesses: before the context features, the best of them is this many times
+ * as probable as the best guess (the rest keep their odds against it). A lexicon root the engine
+ * builds a whole form on outweighs a stem the model has never seen, but the context can still
+ * overrule it. 16 rather than 4 or 64: on a dev split of models learnt with --holdout dev (seeds 1
+ * and 2) 4 mended fewer lemmas and POS, 64 no more than 16 on seed 1 (docs/text-analysis.md).
+ */
+export const OFFERED_ODDS = 16;
 
 const CACHE_LIMIT = 100_000;
 /**
@@ -65,6 +76,8 @@ interface Scored {
   unseen: boolean;
   /** Each candidate's entry in the cartridge's lexicon (undefined when it lists none). */
   listed: Array<CartridgeEntry | undefined>;
+  /** The readings offered from outside the model (`offerReadings`), each at its candidate's index; absent when none were. */
+  offered?: Array<TokenAnalysis | undefined>;
 }
 
 /** A word of the cartridge's own lexicon (lexicon.tsv): its gloss and the id of the source it cites. */
@@ -202,34 +215,100 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     this.cartridgeSource = cartridge && typeof cartridge.source_id === 'string' ? cartridge.source_id : 'cartridge';
   }
 
+  #fallback: FallbackReadings | undefined;
+  #offeredOdds = OFFERED_ODDS;
+
+  /**
+   * Offers `fallback`'s readings (the cartridge engine's, engine-readings.ts) for every token whose learnt
+   * candidates are all guesses (or that has none): they join its candidates, each scored as the best
+   * guess plus log(`odds`) (and its own odds against the best offered one), plus the same context
+   * features as every candidate of its part of speech. Replaces an earlier fallback; forgets cached tokens.
+   */
+  offerReadings(fallback: FallbackReadings | undefined, odds = OFFERED_ODDS): void {
+    this.#fallback = fallback;
+    this.#offeredOdds = odds;
+    this.cache.clear();
+    this.#cachedReadings = 0;
+  }
+
+  /** Whether the learnt candidates of a token are all guesses, so that a fallback is asked. */
+  #onlyGuesses(candidates: readonly Pick<Candidate, 'guess'>[], listed: ReadonlyArray<CartridgeEntry | undefined>): boolean {
+    return candidates.every((c, k) => c.guess && !listed[k]);
+  }
+
+  /** Computes the fallback's readings of the tokens that will ask for them, in slices that yield (the service calls it before analyzeTokens). */
+  async prepareTokens(tokens: readonly string[]): Promise<void> {
+    const fallback = this.#fallback;
+    this.#prepared.clear();
+    if (!fallback?.prepare) return;
+    const asking = new Set<string>();
+    for (const token of tokens) {
+      if (token === '' || this.cache.has(token) || this.#prepared.has(token)) continue;
+      // Kept for scored(), which would otherwise find the token's candidates a second time.
+      const learnt = this.#learnt(token);
+      this.#prepared.set(token, learnt);
+      if (this.#onlyGuesses(learnt.candidates, learnt.listed)) asking.add(token.toLowerCase());
+    }
+    if (asking.size > 0) await fallback.prepare([...asking]);
+  }
+
+  /** The learnt scoring of tokens prepareTokens looked at, not yet cached (emptied on its next call). */
+  readonly #prepared = new Map<string, Scored>();
+
+  /** A token's learnt candidates, scored without context (no fallback asked). */
+  #learnt(token: string): Scored {
+    const candidates = candidatesOf(this.model, token);
+    for (const c of candidates) {
+      for (const m of c.morphemes) Object.freeze(m);
+      Object.freeze(c.morphemes);
+    }
+    return {
+      // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
+      candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related, cartridge }) => ({ lemma, pos, morphemes, guess, source, related, cartridge })),
+      base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
+      posIds: candidates.map((c) => this.context.posId(c.pos)),
+      own: candidates.map((c) => classOfPos(c.pos)),
+      unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
+      listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
+      agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
+    };
+  }
+
   private scored(token: string): Scored {
     let hit = this.cache.get(token);
     if (!hit) {
-      const candidates = candidatesOf(this.model, token);
-      for (const c of candidates) {
-        for (const m of c.morphemes) Object.freeze(m);
-        Object.freeze(c.morphemes);
-      }
-      hit = {
-        // Only what analyzeTokens reads: the feature strings are many times the rest, and the cache holds 100,000 tokens.
-        candidates: candidates.map(({ lemma, pos, morphemes, guess, source, related, cartridge }) => ({ lemma, pos, morphemes, guess, source, related, cartridge })),
-        base: candidates.map((c) => scoreOf(this.model.weights, c.features)),
-        posIds: candidates.map((c) => this.context.posId(c.pos)),
-        own: candidates.map((c) => classOfPos(c.pos)),
-        unseen: candidates.length > 0 && candidates[0]!.source !== 'lexicon',
-        listed: candidates.map((c) => listedEntry(this.cartridgeLexicon, c)),
-        agreement: candidates.map((c) => agreementWeights(this.model.weights, c.pos)),
-      };
+      hit = this.#prepared.get(token) ?? this.#learnt(token);
+      this.#prepared.delete(token);
+      if (this.#fallback && this.#onlyGuesses(hit.candidates, hit.listed)) this.#addOffered(hit, this.#fallback.readings(token.toLowerCase()));
       if (token.length <= CACHE_TOKEN_LIMIT) {
-        if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + candidates.length > CACHE_READING_LIMIT) {
+        if (this.cache.size >= CACHE_LIMIT || this.#cachedReadings + hit.candidates.length > CACHE_READING_LIMIT) {
           this.cache.clear();
           this.#cachedReadings = 0;
         }
         this.cache.set(token, hit);
-        this.#cachedReadings += candidates.length;
+        this.#cachedReadings += hit.candidates.length;
       }
     }
     return hit;
+  }
+
+  /** `offered` (most probable first) as more candidates of `hit`, scored as `offerReadings` says. */
+  #addOffered(hit: Scored, offered: readonly TokenAnalysis[]): void {
+    if (offered.length === 0) return;
+    const top = hit.base.length > 0 ? Math.max(...hit.base) : 0;
+    const best = offered[0]!.probability;
+    const scale = this.model.scale > 0 ? this.model.scale : 1;
+    hit.offered = hit.candidates.map(() => undefined);
+    for (const r of offered) {
+      hit.candidates.push({ lemma: r.lemma, pos: r.pos, morphemes: r.morphemes, guess: false, source: r.source === 'lexicon' ? 'lexicon' : 'rule' });
+      hit.base.push(top + (Math.log(this.#offeredOdds) + Math.log(r.probability / best)) / scale);
+      hit.posIds.push(this.context.posId(r.pos));
+      hit.own.push(classOfPos(r.pos));
+      hit.listed.push(listedEntry(this.cartridgeLexicon, r));
+      hit.agreement.push(agreementWeights(this.model.weights, r.pos));
+      hit.offered.push(r);
+    }
+    hit.unseen = true;
   }
 
   /** The decoder's beam (meta.yaml `decode.beam`; 1, the default, ranks each token greedily left to right), read once. */
@@ -388,10 +467,13 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   /** A token's readings with their probabilities, in its candidates' order. */
   private readingsOf(here: Scored, probabilities: readonly number[]): TokenAnalysis[] {
-    const { candidates, listed } = here;
+    const { candidates, listed, offered } = here;
     return candidates.map((c, k) => {
-      // A stem the cartridge lists is no guess, whether or not the annotated text had it.
       const entry = listed[k];
+      const given = offered?.[k];
+      // The cartridge row's source and gloss, as for a learnt reading on a listed stem.
+      if (given) return { ...given, probability: probabilities[k]!, gloss: entry?.gloss || given.gloss, stem_source: entry?.source ?? given.stem_source };
+      // A stem the cartridge lists is no guess, whether or not the annotated text had it.
       return {
         lemma: c.lemma,
         pos: c.pos,

@@ -6,11 +6,13 @@
  * Each language's analyser is chosen once and cached: the first factory of `factories` that
  * returns one for the language's cartridge (a learned, ranked analyser trained on annotated
  * text), else the cartridge engine (EngineTextAnalyzer). Plugging in another analyser is adding
- * a factory in the composition root (src/services.ts).
+ * a factory in the composition root (src/services.ts). A learned analyser is offered the engine's
+ * verb readings for the tokens it can only guess (EngineReadings, `offerReadings`).
  */
 import type { AnalysisView, LanguageEngine, MorphologyService } from '../morphology/service.js';
 import { fail, ok, type Result } from '../result.js';
 import { EngineTextAnalyzer, probabilitiesOf, readingOf } from './engine-analyzer.js';
+import { EngineReadings } from './engine-readings.js';
 import { tokenize, type TokenizedText, type TokenizeOptions } from './tokenize.js';
 import type { AnalysedToken, Morpheme, RankOptions, TextAnalyzer, Token, TokenAnalysis } from './types.js';
 
@@ -178,6 +180,7 @@ export class TextService {
           const cartridge = { iso, dir: engine.cartridge.dir };
           const analyzer = factory.inBackground ? await factory.inBackground(cartridge) : factory(cartridge);
           if (analyzer) {
+            this.#offerEngine(iso, analyzer);
             entry = { analyzer, learned: true, scripts };
             break;
           }
@@ -204,9 +207,17 @@ export class TextService {
     const scripts = scriptsOfLexicon(engine);
     for (const factory of this.#factories) {
       const analyzer = factory({ iso: engine.iso, dir: engine.cartridge.dir });
-      if (analyzer) return { analyzer, learned: true, scripts };
+      if (analyzer) {
+        this.#offerEngine(engine.iso, analyzer);
+        return { analyzer, learned: true, scripts };
+      }
     }
     return { analyzer: new EngineTextAnalyzer(engine.iso, this.#morphology()), learned: false, scripts };
+  }
+
+  /** A learned analyser takes the engine's verb readings for the tokens it can only guess (engine-readings.ts). */
+  #offerEngine(iso: string, analyzer: TextAnalyzer): void {
+    analyzer.offerReadings?.(new EngineReadings(iso, this.#morphology()));
   }
 
   /** Checks a text against the caps and for characters no text has; the tokens when it passes. */

@@ -2,6 +2,7 @@
  * The shapes of running-text analysis, shared by every stage of the pipeline
  * (tokenise -> analyse -> rank -> format) and by the edges (REST, MCP, CLI).
  */
+import type { FallbackReadings } from './engine-readings.js';
 
 /** One morpheme of a reading: as written in the word, its canonical (underlying) form, and its tag. */
 export interface Morpheme {
@@ -69,6 +70,8 @@ export interface TextAnalyzer {
   analyzeTokens(tokens: readonly string[], options?: RankOptions): TokenAnalysis[][];
   /** Does what `analyzeTokens` on these tokens would hold the event loop for longest, in slices that yield (the engine's analyses); optional. */
   prepareTokens?(tokens: readonly string[]): Promise<void>;
+  /** Takes readings from outside the analyser (the cartridge engine's) for the tokens it can only guess; optional (see FallbackReadings). */
+  offerReadings?(fallback: FallbackReadings | undefined): void;
   /** Abbreviations the analyser reads with their full stop (`isib.`), lower-cased; the tokeniser keeps such a stop in the word. */
   readonly abbreviations?: ReadonlySet<string>;
 }
