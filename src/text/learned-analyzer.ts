@@ -46,7 +46,7 @@ export const OFFERED_ODDS = 16;
 const CACHE_LIMIT = 100_000;
 /**
  * The cache is emptied when it holds this many readings: a token of varied text keeps about ten,
- * some 640 bytes each (measured on zul text drawn from forms.tsv), so 100,000 tokens would be about
+ * some 640 bytes each (measured on text drawn from a model's forms.tsv), so 100,000 tokens would be about
  * 640 MiB; this bound keeps it near 40 MiB.
  */
 const CACHE_READING_LIMIT = 60_000;

@@ -274,7 +274,7 @@ export class PackedWeights implements FeatureWeights {
  * The ranker's context weights (features `kind=context|POS`, `pw=ukuthi|V`) packed by context: each
  * context (`pw=ukuthi`) names a run of entries, a POS id and a weight each, sorted by POS id, in typed
  * arrays. The ranker looks a token's contexts up once (method run) and each candidate's POS in them
- * (`weight`); a Map of Maps held the same in about four times the memory (23,000 small Maps for zul).
+ * (`weight`); a Map of Maps held the same in about four times the memory (23,000 small Maps for the largest model).
  */
 export class ContextWeights {
   /** Context -> the number of its run. */
