@@ -770,4 +770,21 @@ describe('Swahili running text', () => {
       assert.deepEqual([reading?.lemma, reading?.features.word_class], [lemma, 'noun'], word);
     }
   });
+
+  it("reads pamoja na before an infinitive as 'with', hivi after a quantity as the adverb, a small foreign word as foreign and a people's noun of religion with its capital (words outside the texts)", () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    const with_ = at(['Alilima', 'pamoja', 'na', 'kupanda', 'miti', '.'], 2);
+    assert.equal(with_?.word_class, 'preposition');
+    // (na between two infinitives stays 'and')
+    assert.equal(at(['Alipenda', 'kusoma', 'na', 'kuandika', '.'], 2)?.word_class, 'conjunction');
+    const about = at(['Walikaa', 'siku', 'chache', 'hivi', '.'], 3);
+    assert.deepEqual([about?.lemma, about?.word_class], ['hivi', 'adverb']);
+    // (hivi after its noun stays the demonstrative)
+    assert.equal(at(['Vitabu', 'hivi', 'ni', 'vyangu', '.'], 1)?.word_class, 'demonstrative');
+    const foreign = at(['Alipata', 'diploma', 'ya', 'engineering', 'mwaka', 'jana', '.'], 3);
+    assert.deepEqual([foreign?.lemma, foreign?.word_class, foreign?.pos], ['engineering', 'foreign', 'FOR']);
+    const christians = at(['Wakristo', 'wengi', 'walikuja', '.'], 0);
+    assert.deepEqual([christians?.lemma, christians?.word_class], ['Mkristo', 'noun']);
+  });
 });

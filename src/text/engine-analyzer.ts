@@ -175,7 +175,7 @@ const textContextSchema = z
       .object({ classes: z.record(z.string(), z.array(z.string().min(1)).min(1)), source: z.string() })
       .strict()
       .optional(),
-    /** Regular expressions (lower case, Unicode) for a word shape the language's own words never have: a sentence-initial unknown word of that shape is a name. */
+    /** Regular expressions (lower case, Unicode) for a word shape the language's own words never have: a sentence-initial unknown word of that shape is a name, a small-letter word of that shape with no reading a foreign word. */
     foreign_shapes: z
       .object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() })
       .strict()
@@ -317,6 +317,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     tokens.forEach((token, i) => {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
+      else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
       if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       const after = nextWord(tokens, i);
       readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1);
@@ -421,6 +422,27 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       gloss: null,
     };
     return this.#guessFirst(name, readings);
+  }
+
+  /**
+   * A word written small that has no reading at all and a shape the language's own words never have (context.yaml
+   * `foreign_shapes`: a final consonant, a letter its spelling does not use) is a foreign word quoted in the text
+   * (`bachelor`, `master`), read as itself.
+   */
+  #foreign(token: string): TokenAnalysis {
+    const reading: TokenAnalysis = {
+      lemma: token,
+      pos: this.#tag('foreign', undefined),
+      word_class: 'foreign',
+      morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.foreign ?? 'foreign' }],
+      probability: 1,
+      guess: true,
+      source: 'guess',
+      stem_source: null,
+      gloss: null,
+    };
+    this.#facts.set(reading, { agrees: [], extensions: [] });
+    return reading;
   }
 
   /** A guessed reading (no agreement facts) put before `readings`, which keep a tenth of their probability. */
