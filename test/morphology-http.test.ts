@@ -165,7 +165,7 @@ describe('morphology routes, happy path', () => {
     assert.ok(data.every((d: { ok: boolean }) => d.ok));
     assert.deepEqual(
       data.map((d: { result: { surface_form: string } }) => d.result.surface_form),
-      ['hawatakipenda', 'nilisomea', 'ninakula', 'wanakula', 'sili', 'hawali', 'nimekula', 'wamekula', 'sijakula', 'hawajakula'],
+      ['hawatakipenda', 'nilisomea', 'ninakula', 'wanakula', 'sili', 'hawali', 'nimekula', 'wamekula', 'sijala', 'hawajala'],
     );
   });
 
