@@ -410,18 +410,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /** A token read first as a proper name (lemma as written), its other readings after it. */
   #name(token: string, readings: TokenAnalysis[]): TokenAnalysis[] {
-    const name: TokenAnalysis = {
-      lemma: token,
-      pos: this.#tag('proper_noun', undefined),
-      word_class: 'proper_noun',
-      morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.proper_noun ?? 'proper_noun' }],
-      probability: readings.length > 0 ? 0.9 : 1,
-      guess: true,
-      source: 'guess',
-      stem_source: null,
-      gloss: null,
-    };
-    return this.#guessFirst(name, readings);
+    return this.#guessFirst(this.#asItself(token, 'proper_noun', readings.length > 0 ? 0.9 : 1), readings);
   }
 
   /**
@@ -430,19 +419,24 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * (`bachelor`, `master`), read as itself.
    */
   #foreign(token: string): TokenAnalysis {
-    const reading: TokenAnalysis = {
+    const reading = this.#asItself(token, 'foreign', 1);
+    this.#facts.set(reading, { agrees: [], extensions: [] });
+    return reading;
+  }
+
+  /** The token read as itself, one morpheme, a guess of `wordClass` (a proper name, a foreign word). */
+  #asItself(token: string, wordClass: 'proper_noun' | 'foreign', probability: number): TokenAnalysis {
+    return {
       lemma: token,
-      pos: this.#tag('foreign', undefined),
-      word_class: 'foreign',
-      morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole.foreign ?? 'foreign' }],
-      probability: 1,
+      pos: this.#tag(wordClass, undefined),
+      word_class: wordClass,
+      morphemes: [{ surface: token, canonical: token, tag: this.#textContext()?.morpheme_tags?.whole[wordClass] ?? wordClass }],
+      probability,
       guess: true,
       source: 'guess',
       stem_source: null,
       gloss: null,
     };
-    this.#facts.set(reading, { agrees: [], extensions: [] });
-    return reading;
   }
 
   /** A guessed reading (no agreement facts) put before `readings`, which keep a tenth of their probability. */

@@ -29,6 +29,7 @@ const RELATIVE_POS = 'REL';
 export class EngineReadings implements FallbackReadings {
   readonly #cache = new Map<string, TokenAnalysis[]>();
   readonly #classes: ReadonlySet<string>;
+  readonly #cacheSize: number;
 
   constructor(
     readonly language: string,
@@ -36,10 +37,8 @@ export class EngineReadings implements FallbackReadings {
     options: { wordClasses?: readonly string[]; cacheSize?: number } = {},
   ) {
     this.#classes = new Set(options.wordClasses ?? ['verb']);
-    this.cacheSize = options.cacheSize ?? 20_000;
+    this.#cacheSize = options.cacheSize ?? 20_000;
   }
-
-  private readonly cacheSize: number;
 
   readings(token: string): TokenAnalysis[] {
     const cached = this.#cache.get(token);
@@ -58,7 +57,7 @@ export class EngineReadings implements FallbackReadings {
   }
 
   #remember(token: string, readings: TokenAnalysis[]): void {
-    if (this.#cache.size >= this.cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
+    if (this.#cache.size >= this.#cacheSize) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(token, readings);
   }
 
