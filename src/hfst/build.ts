@@ -9,7 +9,7 @@ import path from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import type { MorphologyService } from '../morphology/service.js';
 import { exportVerbLexc } from './cartridge-export.js';
-import { exportVerbGrammar } from './grammar-export.js';
+import { exportVerbGrammar, writtenSpellingRule } from './grammar-export.js';
 import { MANIFEST_SUFFIX, type ModelManifest } from './models.js';
 import { compileLexc, compileRuleCascade } from './toolchain.js';
 
@@ -114,8 +114,13 @@ export function buildCartridgeModels(options: BuildOptions): BuiltLanguage[] {
     const work = mkdtempSync(path.join(options.outDir, `.build-${summary.iso}-`));
     try {
       for (const source of sources) writeFileSync(path.join(work, source.file), source.text);
-      // The rule cascade is compiled once for the lexicon and the guesser.
-      const rules = kind === 'grammar' ? { ruleSteps: compileRuleCascade(path.join(work, sources[1]!.file), work, base), weighted: true } : {};
+      // The rule cascade is compiled once for the lexicon and the guesser. A spelling that leaves the
+      // optional marks out: the analysers read words written with or without them.
+      const spelling = writtenSpellingRule(engine.value.cartridge);
+      const rules = {
+        ...(kind === 'grammar' ? { ruleSteps: compileRuleCascade(path.join(work, sources[1]!.file), work, base), weighted: true } : {}),
+        ...(spelling ? { analyserInput: spelling } : {}),
+      };
       const compiled = compileLexc({ lexc: path.join(work, sources[0]!.file), ...rules, outDir: work, name: base });
       const guesserSource = sources.find((x) => x.file.endsWith('-guesser.lexc'));
       const guessCompiled = guesserSource ? compileLexc({ lexc: path.join(work, guesserSource.file), ...rules, outDir: work, name: `${base}-guesser` }) : undefined;

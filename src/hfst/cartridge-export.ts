@@ -13,9 +13,11 @@
 import type { Cell, Generator } from '../morphology/generator.js';
 import type { Cartridge } from '../cartridge/cartridge.js';
 import { goldenCases } from '../cartridge/golden.js';
+import { writtenSpelling } from '../morphology/lexicon-readings.js';
 
 export interface ExportedForm {
   analysis: string;
+  /** The engine's form as the standard orthography writes it. */
   surface: string;
 }
 
@@ -88,12 +90,14 @@ export function exportVerbLexc(cartridge: Cartridge, generator: Generator, optio
   const subjects: Array<string | undefined> = generator.agreementIds.length > 0 ? generator.agreementIds : [undefined];
   const forms: ExportedForm[] = [];
   const seen = new Set<string>();
+  // Forms as the standard orthography writes them (the transducers spell as the service does).
+  const written = writtenSpelling(generator);
   const add = (lemma: string, raw: Cell) => {
     let cell: Cell;
     let surface: string;
     try {
       cell = generator.canonical(raw);
-      surface = generator.generate(lemma, cell).surface;
+      surface = written(generator.generate(lemma, cell).surface);
     } catch {
       return; // a cell this lemma does not have (the engine says why when asked directly)
     }

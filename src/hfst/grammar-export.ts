@@ -826,5 +826,20 @@ function ruleCascade(cartridge: Cartridge, input: CascadeInput): { regex: string
 
   // Markers out.
   steps.push(`[ ${xfstUnion([...input.markers, ...input.extensionSymbols])} -> 0 ]`);
+  // The standard spelling: without the optional marks where the cartridge's orthography leaves them out.
+  const spelling = writtenSpellingRule(cartridge);
+  if (spelling) steps.push(spelling);
   return { regex: steps.map((step) => `${step} ;\n`).join(''), translated, unsupported };
+}
+
+/**
+ * An xfst rule that writes a form as the cartridge's standard orthography does: the optional marks
+ * (metadata.orthography.optional_marks) rewritten to their plain letters when the spelling leaves
+ * them out (`written: false`); undefined when forms are written as the cartridge notes them.
+ */
+export function writtenSpellingRule(cartridge: Cartridge): string | undefined {
+  const orthography = cartridge.metadata.orthography;
+  const marks = Object.entries(orthography.optional_marks);
+  if (orthography.written !== false || marks.length === 0) return undefined;
+  return `[ ${marks.map(([marked, plain]) => `${xfstString(marked)} -> ${xfstString(plain)}`).join(' , ')} ]`;
 }

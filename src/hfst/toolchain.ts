@@ -48,6 +48,12 @@ export interface CompileInput {
    * compile them once. The files are read, not removed.
    */
   ruleSteps?: readonly string[];
+  /**
+   * An xfst regular expression read as a rewrite of the analyser's input (upper side: what the user
+   * writes, lower side: the generator's spelling), composed above the analyser: a spelling that leaves
+   * optional marks out generates without them, and its analyser reads words with or without them.
+   */
+  analyserInput?: string;
 }
 
 /**
@@ -101,6 +107,11 @@ export function compileLexc(input: CompileInput): CompiledModels {
   }
   runHfst('hfst-minimize', ['-i', generator, '-o', file('gen.hfst')]);
   runHfst('hfst-invert', ['-i', file('gen.hfst'), '-o', file('ana.hfst')]);
+  if (input.analyserInput !== undefined) {
+    runHfst('hfst-regexp2fst', ['-S', '-o', file('input.hfst')], { input: `${input.analyserInput} ;\n` });
+    runHfst('hfst-compose', ['-F', '-1', file('input.hfst'), '-2', file('ana.hfst'), '-o', file('composed.hfst')]);
+    runHfst('hfst-minimize', ['-i', file('composed.hfst'), '-o', file('ana.hfst')]);
+  }
   const mode = input.weighted ? '-w' : '-O';
   runHfst('hfst-fst2fst', [mode, '-i', file('gen.hfst'), '-o', file('gen.hfstol')]);
   runHfst('hfst-fst2fst', [mode, '-i', file('ana.hfst'), '-o', file('ana.hfstol')]);

@@ -17,6 +17,14 @@ export function plainSpelling(generator: Generator): (text: string) => string {
   return (text) => (marks.length === 0 ? text : marks.reduce((t, [marked, plain]) => t.replaceAll(marked, plain), text));
 }
 
+/**
+ * A generated form as the standard orthography writes it: without the optional marks when the
+ * cartridge says the spelling leaves them out (metadata.orthography.written: false), else unchanged.
+ */
+export function writtenSpelling(generator: Generator): (text: string) => string {
+  return generator.cartridge.metadata.orthography.written === false ? plainSpelling(generator) : (text) => text;
+}
+
 export class LexiconReadings {
   constructor(private readonly generator: Generator) {}
 

@@ -22,7 +22,7 @@ import { cellFromFeatures } from './unimorph.js';
 import { tonalAnalysis } from '../tone/analysis.js';
 import { ToneEngine } from '../tone/engine.js';
 import { runSteps, runStepsInSlices, type Steps } from '../steps.js';
-import { plainSpelling } from './lexicon-readings.js';
+import { writtenSpelling } from './lexicon-readings.js';
 
 /**
  * One conjugation: the language and the parameters of GET /conjugate, as parsed by their schema
@@ -94,7 +94,7 @@ export class LanguageEngine {
    * cartridge says the spelling leaves them out (metadata.orthography.written: false), else unchanged.
    */
   written(text: string): string {
-    this.#written ??= this.cartridge.metadata.orthography.written === false ? plainSpelling(this.generator) : (t: string) => t;
+    this.#written ??= writtenSpelling(this.generator);
     return this.#written(text);
   }
 
