@@ -54,6 +54,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   relative: ['who carries it (class 7)', 'who does not carry it (class 7)'],
   relative_past: ['who carried it (class 7)', 'who did not carry it (class 7)'],
   relative_perfect: ['who has carried it (class 7)', 'who has not carried it (class 7)'],
+  relative_not_yet: ['who has not yet carried it (class 7)', 'who has not yet carried it (class 7)'],
   relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
   relative_progressive: ['who is carrying it (class 7)', 'who is not carrying it (class 7)'],
 };
@@ -61,7 +62,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 37);
+    assert.equal(new Set(glossTenses).size, 38);
   });
 
   for (const tense of glossTenses) {
@@ -222,6 +223,7 @@ describe('irregular verbs', () => {
       relative: 'who go',
       relative_past: 'who went',
       relative_perfect: 'who have gone',
+      relative_not_yet: 'who have not yet gone',
       relative_future: 'who will go',
       relative_progressive: 'who am going',
     };

@@ -61,6 +61,7 @@ const TEMPLATES = {
   relative: ['WHO PRES O', 'WHO DO not BASE O'],
   relative_past: ['WHO PAST O', 'WHO DID not BASE O'],
   relative_perfect: ['WHO HAVE PP O', 'WHO HAVE not PP O'],
+  relative_not_yet: ['WHO HAVE not yet PP O', 'WHO HAVE not yet PP O'],
   relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
   relative_progressive: ['WHO BE ING O', 'WHO BE not ING O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
@@ -97,6 +98,7 @@ const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
   relative: 'present',
   relative_past: 'past',
   relative_perfect: 'perfect',
+  relative_not_yet: 'not_yet',
   relative_future: 'future',
   relative_progressive: 'present_progressive',
 };
@@ -176,6 +178,7 @@ const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
   'consecutive',
   'relative_past',
   'relative_perfect',
+  'relative_not_yet',
 ]);
 
 /** Whether a tense template reports a completed event (past, perfect, ...). */
