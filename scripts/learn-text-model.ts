@@ -13,6 +13,10 @@
  * neighbour's POS, the previous or next word, their letters); `all` gives it every context feature, as before.
  * An unseen form always has them all. On the zul dev split `pos` raised POS (docs/text-analysis.md).
  *
+ * When the language has a cartridge, its engine reads the text's verbs and relatives, and the pairing of its
+ * readings with the annotations gives the table of the text's tags for the engine's (meta.yaml `engine_tags`,
+ * src/text/engine-tags.ts), which the analyser applies to the engine readings it is offered.
+ *
  * `--scale`: the softmax scale of the probabilities, instead of the one that best fits the training examples
  * (the grid below); a larger scale returns fewer analyses a token under the default cut.
  *
@@ -44,6 +48,9 @@ import { readLexicon } from '../src/cartridge/lexicon.js';
 import { alignSurfaces } from '../src/text/align.js';
 import { isDevParagraph } from '../src/text/dev-split.js';
 import { after, isNounPos, softmax, START, type DecodeState } from '../src/text/learned-analyzer.js';
+import { learnEngineTags } from '../src/text/engine-tags.js';
+import { loadConfig } from '../src/config.js';
+import { openLanguageCodes, openMorphology } from '../src/services.js';
 import {
   addLexicon,
   candidatesOf,
@@ -349,6 +356,9 @@ const cartridgeMeta = cartridgeStems
       },
     }
   : {};
+// 1b. The text's tags for the cartridge engine's verb readings (src/text/engine-tags.ts).
+const engineTags = learnEngineTags(language, paragraphs, openMorphology(loadConfig({ flags: {} }), openLanguageCodes(), { only: [language] }), (line) => process.stderr.write(`${line}\n`));
+
 const relatedMeta = related
   ? {
       related_lexicon: {
@@ -739,6 +749,7 @@ const files = serializeModel({
     ...(sequenceBeam > 1 ? { decode: { beam: sequenceBeam, score: 'raw' } } : {}),
     ...relatedMeta,
     ...cartridgeMeta,
+    ...(engineTags ? { engine_tags: engineTags } : {}),
   },
 });
 if (tagger) files['tagger.tsv'] = tagger.serialize();
@@ -794,6 +805,6 @@ Made with:
 | pairs.tsv | how often a prefix template and a suffix template (line numbers from 0) made one word |
 | lexicon.tsv | a stem: canonical form, tag, noun class, count |${values.related ? "\n| related-lexicon.tsv | a stem of the related language's text: canonical form, tag, noun class, count |" : ''}
 | weights.tsv | a ranker feature and its averaged-perceptron weight |${values.tagger ? "\n| tagger.tsv | the POS tagger's weights (src/text/pos-tagger.ts): a first line `#tags` with its tags, then a feature and its `tag:weight` pairs (tag = place in that line's list, from 0) |" : ''}
-| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has), seen_context (\`pos\`: a seen form's context features are those of POS and agreement only) |
+| meta.yaml | language, source, sizes, softmax scale, lemma_extra (readings past the candidate limit whose lemma the text has), seen_context (\`pos\`: a seen form's context features are those of POS and agreement only), engine_tags (the text's tags and POS for the cartridge engine's readings: src/text/engine-tags.ts) |
 `;
 }

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { packageRoot } from '../src/config.js';
 import { openLanguageCodes, openMorphology, textAnalyzerFactories } from '../src/services.js';
 import { EngineReadings, type FallbackReadings } from '../src/text/engine-readings.js';
+import { EngineTagCounter, engineTagsOf, textTagOf, withTextTags } from '../src/text/engine-tags.js';
 import { LearnedTextAnalyzer } from '../src/text/learned-analyzer.js';
 import { loadModel } from '../src/text/learned-model.js';
 import { TextService } from '../src/text/service.js';
@@ -59,6 +60,11 @@ describe('readings offered to a learnt model', () => {
     assert.equal(offered.lemma, 'hamba');
     assert.equal(offered.pos, 'V');
     assert.equal(offered.stem_source, 'stub');
+    // The model's engine_tags (learnt from the annotated text) give the offered morphemes the text's tags.
+    assert.deepEqual(
+      offered.morphemes.slice(1).map((m) => m.tag),
+      ['VRoot', 'VerbTerm'],
+    );
     assert.equal(after[0], offered, 'without a better context it leads the guesses');
     const sum = after.reduce((s, r) => s + r.probability, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9);
@@ -79,7 +85,7 @@ describe('readings offered to a learnt model', () => {
 describe("the engine's verb readings (isiZulu)", () => {
   const morphology = openMorphology({ languagesDir }, openLanguageCodes(), { only: ['zul'] });
 
-  it('reads an exclusive perfect and a not-yet tense on the lexicon root, a relative verb as REL', () => {
+  it("reads an exclusive perfect and a not-yet tense on the lexicon root, a relative verb as a relative (REL by the model's engine_tags)", () => {
     const engine = new EngineReadings('zul', morphology);
     const perfect = engine.readings('sengihambile');
     assert.equal(perfect[0]?.lemma, 'hamba');
@@ -93,7 +99,12 @@ describe("the engine's verb readings (isiZulu)", () => {
     }
     const relative = engine.readings('ezelulekayo');
     assert.ok(relative.length > 0);
-    assert.ok(relative.every((r) => r.pos === 'REL' && r.word_class === 'relative'));
+    assert.ok(relative.every((r) => r.word_class === 'relative'));
+    const tags = engineTagsOf(model.meta);
+    assert.ok(tags, 'the zul model has engine_tags');
+    const tagged = withTextTags(relative[0]!, tags);
+    assert.equal(tagged.pos, 'REL');
+    assert.ok(tagged.morphemes.some((m) => m.tag === 'VRoot'));
   });
 
   it('the text service offers them to the learnt model: sengihambile and akakahambi are read as hamba', async () => {
@@ -112,5 +123,48 @@ describe("the engine's verb readings (isiZulu)", () => {
     assert.ok(hamba, 'akakahambi has the reading hamba');
     assert.equal(hamba.pos, 'V');
     assert.equal(hamba.guess, false);
+  });
+});
+
+describe("the text's tags for the engine's morphemes (engine-tags.ts)", () => {
+  it('learns a slot with a class as one row for every class, a class the text tags otherwise as its own row, and a word class as its commonest POS', () => {
+    const counter = new EngineTagCounter();
+    const verb = (pre: string, tag: string) => ({
+      word_class: 'verb',
+      morphemes: [
+        { surface: pre, canonical: pre, tag },
+        { surface: 'bon', canonical: 'bona', tag: 'root' },
+        { surface: 'a', canonical: 'a', tag: 'fv' },
+      ],
+    });
+    const gold = (pre: string, tag: string, pos = 'V') => ({
+      pos,
+      morphemes: [
+        { surface: pre, canonical: pre, tag },
+        { surface: 'bon', canonical: 'bon', tag: 'VRoot' },
+        { surface: 'a', canonical: 'a', tag: 'VerbTerm' },
+      ],
+    });
+    for (let k = 0; k < 5; k++) {
+      counter.add('babona', gold('ba', 'SC2'), verb('ba', 'subject:c2'));
+      counter.add('zibona', gold('zi', 'SC8'), verb('zi', 'subject:c8'));
+      // The engine reads i- as class 4 where the text has class 9.
+      counter.add('ibona', gold('i', 'SC9'), verb('i', 'subject:c4'));
+    }
+    // Cut at other letters: no pairing of the first morpheme.
+    counter.add('babona', gold('b', 'SC2'), verb('ba', 'subject:c2'));
+    const table = counter.table();
+    assert.equal(table.tags['subject:{id}'], 'SC{id}');
+    assert.equal(table.tags['subject:c4'], 'SC9');
+    assert.equal(table.tags.root, 'VRoot');
+    assert.equal(table.pos.verb, 'V');
+    assert.equal(textTagOf('subject:c15', table.tags), 'SC15', 'a class never met takes its slot row');
+    assert.equal(textTagOf('subject:c4', table.tags), 'SC9');
+    assert.equal(textTagOf('tam:present', table.tags), undefined, 'a tag the table does not name');
+    const reading = { pos: 'V', word_class: 'verb', morphemes: verb('zi', 'subject:c8').morphemes.concat({ surface: '', canonical: '', tag: 'tam:present' }) };
+    assert.deepEqual(
+      withTextTags(reading, table).morphemes.map((m) => m.tag),
+      ['SC8', 'VRoot', 'VerbTerm', 'tam:present'],
+    );
   });
 });

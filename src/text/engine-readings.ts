@@ -4,6 +4,8 @@
  * (an exclusive perfect se-ngi-hamb-ile, a not-yet tense a-ka-ka-hamb-i) that the engine builds from
  * the cartridge's template. Only readings of the word classes asked for (verbs by default) whose root
  * the cartridge's lexicon lists are offered: an engine guess says nothing a learnt guess does not.
+ * The readings carry the engine's own tags (`subject:c2`, POS `V`); a verb in the relative mood has the word
+ * class `relative`. The learnt analyser gives them its text's tags by the table its model learnt (engine-tags.ts).
  */
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import type { Result } from '../result.js';
@@ -17,13 +19,6 @@ export interface FallbackReadings {
   /** Computes the readings of `tokens` in slices that yield to the event loop, so `readings` then finds them ready. */
   prepare?(tokens: readonly string[]): Promise<void>;
 }
-
-/**
- * The part of speech of the tag set's relative: the SADiLaR-II annotated text (Gaustad & Puttkammer 2022,
- * Data in Brief 41, 107994; the tag set of src/text/learned-analyzer.ts) tags a verb in the relative mood
- * REL, not V (`ezelulekayo` ezi[RelConc10]-lulek-a-yo, `abamele` aba[RelConc2]-mel-e).
- */
-const RELATIVE_POS = 'REL';
 
 /** The engine's readings of tokens of one language (cached, at most `cacheSize` tokens). */
 export class EngineReadings implements FallbackReadings {
@@ -68,7 +63,7 @@ export class EngineReadings implements FallbackReadings {
     const probabilities = probabilitiesOf(views.map((v) => v.score));
     const readings = views.map((v, k) => {
       const reading = readingOf(v, probabilities[k]!);
-      return v.features.word_class === 'verb' && v.features.mood === 'relative' ? { ...reading, pos: RELATIVE_POS, word_class: 'relative' } : reading;
+      return v.features.word_class === 'verb' && v.features.mood === 'relative' ? { ...reading, word_class: 'relative' } : reading;
     });
     return readings.sort((a, b) => b.probability - a.probability);
   }

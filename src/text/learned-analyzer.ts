@@ -28,6 +28,7 @@ import { marginBand, type PosTagger } from './pos-tagger.js';
 import { readLexicon } from '../cartridge/lexicon.js';
 import type { RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 import type { FallbackReadings } from './engine-readings.js';
+import { engineTagsOf, withTextTags, type EngineTags } from './engine-tags.js';
 
 /** The share of the probability the default cut keeps, and the most readings it returns. */
 export const DEFAULT_MASS = 0.95;
@@ -217,6 +218,8 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
 
   #fallback: FallbackReadings | undefined;
   #offeredOdds = OFFERED_ODDS;
+  /** The text's tags for offered readings (meta.yaml `engine_tags`), read on first use; null when the model has none. */
+  #engineTags?: EngineTags | null;
 
   /**
    * Offers `fallback`'s readings (the cartridge engine's, engine-readings.ts) for every token whose learnt
@@ -299,7 +302,10 @@ export class LearnedTextAnalyzer implements TextAnalyzer {
     const best = offered[0]!.probability;
     const scale = this.model.scale > 0 ? this.model.scale : 1;
     hit.offered = hit.candidates.map(() => undefined);
-    for (const r of offered) {
+    const tags = (this.#engineTags ??= engineTagsOf(this.model.meta));
+    for (const engine of offered) {
+      // The engine's tags as the model's text writes them (a relative verb REL, subject:c2 SC2).
+      const r = tags ? withTextTags(engine, tags) : engine;
       hit.candidates.push({ lemma: r.lemma, pos: r.pos, morphemes: r.morphemes, guess: false, source: r.source === 'lexicon' ? 'lexicon' : 'rule' });
       hit.base.push(top + (Math.log(this.#offeredOdds) + Math.log(r.probability / best)) / scale);
       hit.posIds.push(this.context.posId(r.pos));
