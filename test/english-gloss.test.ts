@@ -615,3 +615,26 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.deepEqual(resultState('know', 'remote_past'), { verb: 'know', tense: 'remote_past' });
   });
 });
+
+describe('the passive of an event keeps the progressive; a passive of a state reads simple', () => {
+  const passive = (verb: string, subject: GlossPerson, tense: GlossTense, polarity: 'positive' | 'negative' = 'positive') =>
+    englishGloss({ verb: derivedVerb(verb, ['passive']), subject, tense, polarity, eventPassive: !isStative(verb) });
+  it('reads the present and past progressive of an event passive with being', () => {
+    // deissler-passive: Nyumba zinabomolewa 'Houses are being demolished' (the -na- present).
+    assert.equal(passive('demolish', { person: 3, number: 'pl', nounClass: 10 }, 'present_progressive'), 'they (class 10) are being demolished');
+    assert.equal(passive('eat', class7, 'present_progressive', 'negative'), 'it (class 7) is not being eaten');
+    assert.equal(passive('read', class7, 'past_progressive'), 'it (class 7) was being read');
+    assert.equal(passive('write', class7, 'relative_progressive'), 'which is being written');
+  });
+  it("says 'will be eaten', not 'will be being eaten', and leaves the other tenses alone", () => {
+    assert.equal(passive('eat', class7, 'future_progressive'), 'it (class 7) will be eaten');
+    assert.equal(passive('eat', class7, 'present_perfect_progressive'), 'it (class 7) has been eaten');
+    assert.equal(passive('give', I, 'past'), 'I was given');
+    assert.equal(passive('eat', class7, 'present'), 'it (class 7) is eaten');
+  });
+  it('reads the passive of a stative verb in the simple tense', () => {
+    // safari2012-l22: Dada anapendwa na kila mtu '(My) sister is loved by every one'.
+    assert.equal(passive('love', sheHe, 'present_progressive'), 'she/he is loved');
+    assert.equal(passive('know', sheHe, 'past_progressive'), 'she/he was known');
+  });
+});

@@ -91,6 +91,12 @@ export interface GlossRequest {
    * it reads 'she/he and someone saw each other' ('it (class 7) and another'), the verb agreeing with both.
    */
   mutual?: boolean;
+  /**
+   * The verb is the passive of an event ('be eaten', 'be made to read'): a progressive tense keeps its
+   * 'being' ('kinaliwa' 'it is being eaten', 'it was being read'), where 'be' as a state reads simple
+   * ('she/he is loved', 'it is readable').
+   */
+  eventPassive?: boolean;
 }
 
 /** The clause of a relative whose head is not its subject: the tense's plain template after a relative word. */
@@ -291,6 +297,9 @@ const STATIVE_SIMPLE: readonly [RegExp, string][] = [
   [/\bbeen ING\b/, 'PP'],
 ];
 
+/** A progressive template of an event's passive: only 'will be being', 'have been being' read simple ('will be eaten'). */
+const PASSIVE_PROGRESSIVE: readonly [RegExp, string][] = STATIVE_SIMPLE.slice(-2);
+
 /**
  * A habitual template read as the simple tense for a stative verb other than 'be': a state holds
  * without 'usually' ('ndimakonda' 'I like', not 'I usually like'); 'be' keeps it ('she/he is usually').
@@ -324,7 +333,7 @@ export function englishGloss(request: GlossRequest): string {
     template = `${word} ${TEMPLATES[clause][which]}`;
     if (object && !('reflexive' in object) && object.person === relativeHead.person && object.number === relativeHead.number && object.nounClass === relativeHead.nounClass) object = undefined;
   }
-  if (isStative(head)) for (const [pattern, replacement] of STATIVE_SIMPLE) template = template.replace(pattern, replacement);
+  if (isStative(head)) for (const [pattern, replacement] of request.eventPassive === true ? PASSIVE_PROGRESSIVE : STATIVE_SIMPLE) template = template.replace(pattern, replacement);
   if (isStative(head) && head !== 'be') for (const [pattern, replacement] of STATIVE_HABITUAL) template = template.replace(pattern, replacement);
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 

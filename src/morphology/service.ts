@@ -14,6 +14,7 @@ import type { FrameCache } from './frame-cache.js';
 import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
+import { isStative } from './english-verbs.js';
 import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
@@ -562,6 +563,18 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
   // A reciprocal read as one, last of the derivations ('see each other', 'work together'; not a stative + reciprocal potential).
   const mutual = derivation.meanings.at(-1) === 'reciprocal' && derivation.meanings.at(-2) !== 'stative';
-  const text = englishGloss({ verb: english, subject, ...(object ? { object } : {}), ...(head ? { head } : {}), tense: read.tense, polarity: cell.polarity, ...(mutual ? { mutual } : {}) });
+  // A passive of an event keeps the progressive ('it is being eaten'); one of a state reads simple ('she/he is loved').
+  const active = derivation.meanings.at(-1) === 'passive' ? derivedVerb(read.verb, derivation.meanings.slice(0, -1), isPerfective(read.tense)) : undefined;
+  const eventPassive = active !== undefined && !isStative(active.split(/\s+/)[0] ?? '');
+  const text = englishGloss({
+    verb: english,
+    subject,
+    ...(object ? { object } : {}),
+    ...(head ? { head } : {}),
+    tense: read.tense,
+    polarity: cell.polarity,
+    ...(mutual ? { mutual } : {}),
+    ...(eventPassive ? { eventPassive } : {}),
+  });
   return known ? text : text.replace(/\bzzverb\w*/g, `‹${verb}›`);
 }
