@@ -7,6 +7,7 @@ import type { LexiconEntry } from '../cartridge/cartridge.js';
 import { INVARIABLE, score, type Analysis } from './analysis-ranking.js';
 import { runSteps } from '../steps.js';
 import type { Cell, Generated, Generator, Lexeme } from './generator.js';
+import type { NounClass } from './nouns.js';
 
 /** Work one lexicon entry a step (src/steps.ts); `Generator` here is the morphology generator. */
 type Steps<T> = globalThis.Generator<void, T>;
@@ -103,6 +104,12 @@ export class LexiconReadings {
           ))
         : undefined;
       if (!cls || !split) continue;
+      const add = (reading: Analysis): void => {
+        const key = this.plain((reading.generated?.surface ?? reading.lemma).normalize('NFC'));
+        citations.set(key, [...(citations.get(key) ?? []), reading]);
+      };
+      const pluralReading = this.#ownPluralReading(entry, cls);
+      if (pluralReading) add(pluralReading);
       const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
       let surface: string | undefined;
       try {
@@ -126,11 +133,39 @@ export class LexiconReadings {
           },
         ],
       };
-      const key = this.plain(entry.lemma.normalize('NFC'));
-      const reading: Analysis = { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) };
-      citations.set(key, [...(citations.get(key) ?? []), reading]);
+      add({ lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) });
     }
     return citations;
+  }
+
+  /**
+   * The plural the lexicon gives to a noun of a class that has no plural class (an abstract in u-
+   * whose plural is in ma-: uamuzi, maamuzi): the plural column is the authority, read with the
+   * concords of the class its prefix shows, as a noun cited in that class is.
+   */
+  #ownPluralReading(entry: LexiconEntry, cls: NounClass): Analysis | undefined {
+    const nouns = this.generator.nouns;
+    if (!nouns || cls.plural !== undefined || !entry.plural || entry.plural === '-') return undefined;
+    const pluralClass = nouns.classify(entry.plural);
+    const split = pluralClass ? nouns.splitWith(entry.plural, pluralClass) : undefined;
+    if (!pluralClass || !split || pluralClass.id === cls.id) return undefined;
+    const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: pluralClass.id, number: 'sg', form: 'full' };
+    const generated: Generated = {
+      surface: entry.plural,
+      words: [
+        {
+          surface: entry.plural,
+          morphs: [
+            { slot: 'prefix', form: split.prefix.full, id: pluralClass.id },
+            { slot: 'stem', form: split.stem },
+          ],
+          rules: [],
+          polarity: 'positive',
+        },
+      ],
+    };
+    const lexeme = this.generator.lexeme(entry.lemma, 'noun');
+    return { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.plural, false) };
   }
 
   #allLemmas?: Set<string>;

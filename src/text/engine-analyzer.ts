@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AnalysisView, MorphologyService } from '../morphology/service.js';
 import type { Morpheme, RankOptions, TextAnalyzer, TokenAnalysis } from './types.js';
 import type { Result } from '../result.js';
+import { HYPHENS } from './tokenize.js';
 
 /** The readings kept by default: the most probable ones that together hold this share ... */
 export const DEFAULT_MASS = 0.95;
@@ -239,7 +240,8 @@ const textContextSchema = z
     /**
      * A word no lexicon knows, written with the prefix of a derived word class, after a word whose first
      * reading has one of the lemmas `after` (the -a of association: ya kibiolojia 'biological', vya kishenzi
-     * 'savage'): a word of that class on an unknown stem (lemma: the word without the prefix).
+     * 'savage'): a word of that class on an unknown stem (lemma: the word without the prefix). The prefix
+     * written with a hyphen (ki-Hindi, ki-ulimwengu) marks the word so wherever it stands.
      */
     derived_after: z
       .object({
@@ -685,21 +687,24 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
-  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows: see the schema). */
+  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows, or its prefix hyphened: see the schema). */
   #derivedAfter(token: string, readings: TokenAnalysis[], spec: NonNullable<TextContext['derived_after']>, previous: TokenAnalysis | undefined): TokenAnalysis[] {
-    if (!previous || !spec.after.includes(previous.lemma)) return readings;
+    const hyphened = [...HYPHENS].some((h) => token.toLowerCase().startsWith(spec.prefix + h));
+    if (!hyphened && (!previous || !spec.after.includes(previous.lemma))) return readings;
     if (!token.toLowerCase().startsWith(spec.prefix)) return readings;
-    const stem = token.slice(spec.prefix.length);
+    const cut = spec.prefix.length + (hyphened ? 1 : 0);
+    const stem = token.slice(cut);
     if (stem.length < spec.min_stem || !/^\p{L}+$/u.test(stem)) return readings;
     const tags = this.#textContext()?.morpheme_tags?.slots[spec.word_class] ?? {};
-    // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital.
-    const capital = /^\p{Lu}/u.test(token);
+    // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital,
+    // as a name written after the prefix's hyphen does (ki-Hindi).
+    const capital = /^\p{Lu}/u.test(token) || /^\p{Lu}/u.test(stem);
     const reading: TokenAnalysis = {
       lemma: capital ? capitalised(stem) : stem,
       pos: this.#tag(spec.word_class, undefined),
       word_class: spec.word_class,
       morphemes: [
-        { surface: token.slice(0, spec.prefix.length), canonical: spec.prefix, tag: tags.prefix ?? 'prefix' },
+        { surface: token.slice(0, cut), canonical: spec.prefix, tag: tags.prefix ?? 'prefix' },
         { surface: stem, canonical: stem.toLowerCase(), tag: tags.stem ?? 'stem' },
       ],
       probability: 0.9,

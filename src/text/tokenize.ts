@@ -59,7 +59,8 @@ const SPACE = /[\s\p{Zs}]/u;
 const FORMAT = /\p{Cf}/u;
 const PUNCT = /\p{P}/u;
 const APOSTROPHES = new Set(["'", '\u2019', '\u02BC']);
-const HYPHENS = new Set(['-', '\u2010', '\u2011']);
+/** The hyphens that join the parts of a word (a prefix hanging on its hyphen, `ki-Hindi`). */
+export const HYPHENS = new Set(['-', '\u2010', '\u2011']);
 /** Characters that end a sentence. */
 const TERMINAL = new Set(['.', '!', '?', '\u2026', '\u061F', '\u3002']);
 /** Closing marks that belong to the sentence they follow ('"Yebo."' ends after the quote). */
