@@ -127,7 +127,7 @@ describe("the engine's verb readings (isiZulu)", () => {
 });
 
 describe("the text's tags for the engine's morphemes (engine-tags.ts)", () => {
-  it('learns a slot with a class as one row for every class, a class the text tags otherwise as its own row, and a word class as its commonest POS', () => {
+  it('learns a slot with a class as one row for every class, never a row that gives a reading another agreement, and a word class as its commonest POS', () => {
     const counter = new EngineTagCounter();
     const verb = (pre: string, tag: string) => ({
       word_class: 'verb',
@@ -148,18 +148,25 @@ describe("the text's tags for the engine's morphemes (engine-tags.ts)", () => {
     for (let k = 0; k < 5; k++) {
       counter.add('babona', gold('ba', 'SC2'), verb('ba', 'subject:c2'));
       counter.add('zibona', gold('zi', 'SC8'), verb('zi', 'subject:c8'));
-      // The engine reads i- as class 4 where the text has class 9.
+      // The engine reads i- as class 4 where the text has class 9, and si- as 1pl where it has class 7: both
+      // concords are ambiguous and the engine offers each reading, so the class-4 reading keeps class 4.
       counter.add('ibona', gold('i', 'SC9'), verb('i', 'subject:c4'));
+      counter.add('sibona', gold('si', 'SC7'), verb('si', 'subject:1pl'));
+      // A morpheme of one slot that the text tags otherwise for every agreement (the infinitive's ku-) keeps its row.
+      counter.add('ukubona', gold('uku', 'BPre15'), verb('uku', 'subject:infinitive'));
     }
     // Cut at other letters: no pairing of the first morpheme.
     counter.add('babona', gold('b', 'SC2'), verb('ba', 'subject:c2'));
     const table = counter.table();
     assert.equal(table.tags['subject:{id}'], 'SC{id}');
-    assert.equal(table.tags['subject:c4'], 'SC9');
+    assert.equal(table.tags['subject:c4'], undefined);
+    assert.equal(table.tags['subject:1pl'], undefined);
+    assert.equal(table.tags['subject:infinitive'], 'BPre15');
     assert.equal(table.tags.root, 'VRoot');
     assert.equal(table.pos.verb, 'V');
     assert.equal(textTagOf('subject:c15', table.tags), 'SC15', 'a class never met takes its slot row');
-    assert.equal(textTagOf('subject:c4', table.tags), 'SC9');
+    assert.equal(textTagOf('subject:c4', table.tags), 'SC4');
+    assert.equal(textTagOf('subject:1pl', table.tags), undefined, 'a person keeps the engine tag');
     assert.equal(textTagOf('tam:present', table.tags), undefined, 'a tag the table does not name');
     const reading = { pos: 'V', word_class: 'verb', morphemes: verb('zi', 'subject:c8').morphemes.concat({ surface: '', canonical: '', tag: 'tam:present' }) };
     assert.deepEqual(

@@ -5,8 +5,8 @@
  * letters (the engine's `subject:c2` spanning the letters of the gold `SC2`), and which gold part of speech
  * each engine word class has (a verb in the relative mood: the text's `REL`). The commonest pairing wins.
  * The table is meta.yaml `engine_tags` of a text model; a tag or class it does not name stays the engine's. A tag
- * with a class (`subject:c4`) has its own row where the text tags it otherwise often enough (the engine reads i- as
- * class 4 where the text has SC9), else takes the row of its slot (`subject:{id}`).
+ * with a class (`subject:c2`) has its own row where the text names it otherwise often enough, else takes the row of
+ * its slot (`subject:{id}`); never a row that names another class or gives a person a class (`table`).
  */
 import type { MorphologyService } from '../morphology/service.js';
 import { alignSurfaces } from './align.js';
@@ -128,10 +128,28 @@ export class EngineTagCounter {
     });
   }
 
-  /** The commonest gold tag of each engine tag met at least `min` times, when it holds at least half of them (likewise for word classes). */
+  /**
+   * The commonest gold tag of each engine tag met at least `min` times, when it holds at least half of them (likewise for
+   * word classes). A row that would contradict the engine's own agreement is left out: the text's class 9 for the
+   * engine's class 4 (i- is both, and the engine offers each reading), or a class for a person (si- as 1pl or class 7),
+   * would tag a reading with the agreement of another reading; such a tag keeps its slot's row.
+   */
   table(min = 5): EngineTags {
-    return { tags: commonest(this.#tags, min), pos: commonest(this.#pos, min) };
+    const tags = Object.fromEntries(Object.entries(commonest(this.#tags, min)).filter(([engine, text]) => agrees(engine, text)));
+    return { tags, pos: commonest(this.#pos, min) };
   }
+}
+
+const PERSON = /:[123](?:sg|pl)$/u;
+const TEXT_CLASS = /(?<!\d)(\d+a?)$/u;
+
+/** Whether the text's tag `text` names the agreement of the engine tag `engine` (or none): a class for the same class, no class for a person. */
+function agrees(engine: string, text: string): boolean {
+  const named = text.includes('{id}') ? undefined : TEXT_CLASS.exec(text)?.[1];
+  if (named === undefined) return true;
+  if (PERSON.test(engine)) return false;
+  const [, id] = generalised(engine);
+  return id === '' || id === named;
 }
 
 function count(map: Map<string, Map<string, number>>, key: string, value: string): void {
