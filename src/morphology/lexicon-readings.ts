@@ -118,22 +118,7 @@ export class LexiconReadings {
         surface = undefined;
       }
       if (surface === entry.lemma) continue;
-      const lexeme = this.generator.lexeme(entry.lemma, 'noun');
-      const generated: Generated = {
-        surface: entry.lemma,
-        words: [
-          {
-            surface: entry.lemma,
-            morphs: [
-              { slot: 'prefix', form: split.prefix.full, id: cls.id },
-              { slot: 'stem', form: split.stem },
-            ],
-            rules: [],
-            polarity: 'positive',
-          },
-        ],
-      };
-      add({ lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.lemma, false) });
+      add(this.#writtenNoun(entry, entry.lemma, cls, split));
     }
     return citations;
   }
@@ -149,14 +134,19 @@ export class LexiconReadings {
     const pluralClass = nouns.classify(entry.plural);
     const split = pluralClass ? nouns.splitWith(entry.plural, pluralClass) : undefined;
     if (!pluralClass || !split || pluralClass.id === cls.id) return undefined;
-    const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: pluralClass.id, number: 'sg', form: 'full' };
+    return this.#writtenNoun(entry, entry.plural, pluralClass, split);
+  }
+
+  /** The noun `entry` read as `written` (its citation, or the plural its row gives): the prefix of `cls`, then the stem. */
+  #writtenNoun(entry: LexiconEntry, written: string, cls: NounClass, split: { stem: string; prefix: { full: string } }): Analysis {
+    const cell: Cell = { word_class: 'noun', polarity: 'positive', noun_class: cls.id, number: 'sg', form: 'full' };
     const generated: Generated = {
-      surface: entry.plural,
+      surface: written,
       words: [
         {
-          surface: entry.plural,
+          surface: written,
           morphs: [
-            { slot: 'prefix', form: split.prefix.full, id: pluralClass.id },
+            { slot: 'prefix', form: split.prefix.full, id: cls.id },
             { slot: 'stem', form: split.stem },
           ],
           rules: [],
@@ -165,7 +155,7 @@ export class LexiconReadings {
       ],
     };
     const lexeme = this.generator.lexeme(entry.lemma, 'noun');
-    return { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, entry.plural, false) };
+    return { lemma: entry.lemma, root: lexeme.root, in_lexicon: true, gloss: lexeme.gloss, cell, generated, score: score(lexeme, cell, generated, written, false) };
   }
 
   #allLemmas?: Set<string>;
