@@ -20,6 +20,7 @@ function gloss(verb: string, subject: GlossPerson, tense: GlossTense, polarity: 
 /** tense -> [positive, negative] for 'she/he' + 'carry' + a class 7 object. */
 const CARRY_IT: Record<GlossTense, [string, string]> = {
   infinitive: ['to carry it (class 7)', 'not to carry it (class 7)'],
+  locative_infinitive: ['in carrying it (class 7)', 'in not carrying it (class 7)'],
   imperative: ['let her/him carry it (class 7)', 'let her/him not carry it (class 7)'],
   present: ['she/he carries it (class 7)', 'she/he does not carry it (class 7)'],
   present_progressive: ['she/he is carrying it (class 7)', 'she/he is not carrying it (class 7)'],
@@ -62,7 +63,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 38);
+    assert.equal(new Set(glossTenses).size, 39);
   });
 
   for (const tense of glossTenses) {
@@ -189,6 +190,7 @@ describe('irregular verbs', () => {
   it('go, write and eat in every tense', () => {
     const go: Partial<Record<GlossTense, string>> = {
       infinitive: 'to go',
+      locative_infinitive: 'in going',
       imperative: 'let me go',
       present: 'I go',
       present_progressive: 'I am going',

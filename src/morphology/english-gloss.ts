@@ -27,6 +27,7 @@ export type GlossObject = GlossPerson | { reflexive: true };
  */
 const TEMPLATES = {
   infinitive: ['to BASE O', 'not to BASE O'],
+  locative_infinitive: ['in ING O', 'in not ING O'],
   imperative: ['BASE O !', 'do not BASE O !'],
   present: ['S PRES O', 'S DO not BASE O'],
   present_progressive: ['S BE ING O', 'S BE not ING O'],
