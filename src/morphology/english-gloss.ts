@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { ableForm, finiteForm, inflect, isIntransitive, isStative } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isIntransitive, isStative, takesNoObject } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -210,8 +210,10 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     else if (d === 'causative') english = `make _ ${english.replace(/ _$/, '')}`;
     else if (d === 'passive') {
       // 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to'; 'love' -> 'be loved'.
+      // A verb that is already a state ('be seeable', a stative) has no passive of its own: it keeps its English.
       const participle = inflect(head).pastParticiple;
-      english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
+      if (head === 'be') english = [head, ...rest.filter((w) => w !== '_')].join(' ');
+      else english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
     } else if (d === 'stative') {
       // 'get' is said 'obtain' here, so that the stative is not 'get got' or 'be gettable'; a verb that
       // is already a state ('be able') keeps its English: 'be' has no -able form and no 'get' change.
@@ -240,10 +242,26 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
  * a passive of the bare verb takes the first sense that has an object ('work, do' + passive: 'be done',
  * not 'be worked'). With no such sense, the first.
  */
-export function derivationSense(senses: readonly string[], derivations: readonly Derivation[]): string | undefined {
+export function derivationSense(senses: readonly string[], derivations: readonly Derivation[], withObject = false): string | undefined {
   const first = senses[0];
-  if (derivations[0] !== 'passive' || first === undefined) return first;
+  // An object marker on the bare verb asks for a sense that takes an object too (cheka 'laugh, laugh at' + 1sg: 'laugh at me').
+  if ((derivations[0] !== 'passive' && !(withObject && derivations.length === 0)) || first === undefined) return first;
   return senses.find((s) => s !== '' && !isIntransitive(s)) ?? first;
+}
+
+/**
+ * How many objects a derived verb still takes: one for a verb with a sense that takes an object (none when
+ * every sense is an intransitive that takes no object marker either: 'go, walk', not 'laugh'), one more for each applicative or causative ('go to _', 'make _
+ * read'), one less for each passive, stative or reciprocal ('be read', 'be readable', 'love each other').
+ * A form whose count falls below one has no place for an object marker (kinamsomwa 'it is read her/him').
+ */
+export function objectPlaces(senses: readonly string[], derivations: readonly Derivation[]): number {
+  let places = senses.length > 0 && senses.every((s) => takesNoObject(s)) ? 0 : 1;
+  for (const d of derivations) {
+    if (d === 'applicative' || d === 'causative') places += 1;
+    else if (d === 'passive' || d === 'stative' || d === 'reciprocal') places = Math.max(0, places - 1);
+  }
+  return places;
 }
 
 /**

@@ -15,7 +15,7 @@ import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { isStative } from './english-verbs.js';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, objectPlaces, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
@@ -436,6 +436,19 @@ export class MorphologyService {
       return problem('invalid_parameter', 'subject', `the ${tense} addresses the second person`, addressees);
     }
     if (needsSubject && !chosen) return problem('invalid_parameter', 'subject', `the ${tense} needs a subject`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
+    // An object marker needs a verb that still takes an object: not a passive, stative or reciprocal of a
+    // verb with one object (kinamsomwa), nor a verb whose every sense is intransitive ('go, walk'), unless an
+    // applicative or causative adds one. A lemma outside the lexicon is taken to have one.
+    if (object !== undefined) {
+      const derivation = engine.generator.derivation(lemma.value, input.extensions ?? []);
+      const lexeme = engine.generator.lexeme(lemma.value, 'verb');
+      const known = derivation.gloss ?? lexeme.gloss;
+      if (objectPlaces(known ? senses(known, lemma.value) : [], derivation.meanings) < 1) {
+        const adding = verbs.extensions.filter((e) => (e.meaning ?? e.id) === 'applicative' || (e.meaning ?? e.id) === 'causative').map((e) => e.id);
+        const what = derivation.meanings.length > 0 ? `the ${[...(input.extensions ?? [])].join(' + ')} of "${lemma.value}"` : `"${lemma.value}" ('${known}')`;
+        return problem('invalid_parameter', 'object', `${what} takes no object marker: send no object, or add an extension that adds one`, adding);
+      }
+    }
     const cell: Cell = {
       word_class: 'verb',
       tense,
@@ -553,7 +566,7 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  const verb = derivationSense(verbSenses, derivation.meanings) ?? lemma;
+  const verb = derivationSense(verbSenses, derivation.meanings, object !== undefined) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
   const read = state
