@@ -1,7 +1,7 @@
 // Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPlaces, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
 import { ableForm, finiteForm, inflect, irregularVerbs, isIntransitive, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
@@ -498,6 +498,30 @@ describe('the imperative addresses the second person', () => {
 });
 
 describe('derived verbs are glossed by their derivation', () => {
+  it('combinations keep each derivation: a beneficiary after a causative, each other in the object place, able to be', () => {
+    assert.equal(gloss(derivedVerb('see', ['causative', 'applicative']), sheHe, 'past', 'positive', I), 'she/he made me see for/to someone');
+    assert.equal(gloss(derivedVerb('see', ['causative', 'reciprocal']), they, 'past'), 'they made each other see');
+    assert.equal(gloss(derivedVerb('hold', ['intensive', 'reciprocal']), they, 'past'), 'they held each other firmly');
+    assert.equal(gloss(derivedVerb('see', ['passive', 'reciprocal']), they, 'past'), 'they were seen by each other');
+    assert.equal(gloss(derivedVerb('see', ['reciprocal', 'passive']), they, 'past'), 'they were seen by each other');
+    assert.equal(gloss(derivedVerb('love', ['causative', 'stative']), sheHe, 'present_progressive'), 'she/he is able to be made to love');
+    assert.equal(gloss(derivedVerb('see', ['reciprocal', 'stative']), they, 'present_progressive'), 'they are able to see each other');
+    // a stative has no passive of its own: not 'be been seeable'
+    assert.equal(derivedVerb('see', ['stative', 'passive']), 'be seeable');
+  });
+
+  it('an object marker needs a place for an object: not after a passive, stative or reciprocal of one object, nor on go', () => {
+    assert.equal(objectPlaces(['read'], []), 1);
+    assert.equal(objectPlaces(['read'], ['passive']), 0);
+    assert.equal(objectPlaces(['read'], ['applicative', 'passive']), 1);
+    assert.equal(objectPlaces(['love'], ['reciprocal']), 0);
+    assert.equal(objectPlaces(['go', 'walk'], []), 0);
+    assert.equal(objectPlaces(['go', 'walk'], ['applicative']), 1);
+    // 'laugh' is intransitive in English but cheka 'laugh, laugh at' takes an object: kept
+    assert.equal(objectPlaces(['laugh'], []), 1);
+    assert.equal(objectPlaces([], ['passive']), 0);
+  });
+
   it('applicative: for/to, with the object after it', () => {
     assert.equal(derivedVerb('read', ['applicative']), 'read for/to _');
     assert.equal(gloss(derivedVerb('read', ['applicative']), sheHe, 'past', 'positive', I), 'she/he read for/to me');

@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { ableForm, finiteForm, inflect, isIntransitive, isStative } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isIntransitive, isStative, takesNoObject } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -204,21 +204,37 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
   let previous: Derivation | undefined;
   // the verb a stative was made from, for a reciprocal after it (-ikana, -ekana)
   let stativeBase = english;
+  // The passive of an English verb: 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to';
+  // 'see each other' -> 'be seen by each other'; 'love' -> 'be loved'; a state ('be seeable') stays as it is.
+  const passiveOf = (text: string): string => {
+    const [head = '', ...rest] = text.split(/\s+/);
+    if (head === 'be') return [head, ...rest.filter((w) => w !== '_')].join(' ');
+    const participle = inflect(head).pastParticiple;
+    if (rest[0] === '_' && head === 'make') return `be ${participle} to ${rest.slice(1).join(' ')}`;
+    return ['be', participle, ...rest.filter((w) => w !== '_')].join(' ').replace(/ each other$/, ' by each other');
+  };
   for (const d of derivations) {
     const [head = '', ...rest] = english.split(/\s+/);
     const gap = rest.indexOf('_');
-    if (d === 'applicative') english = gap >= 0 ? english : `${english} for/to _`;
-    else if (d === 'causative') english = `make _ ${english.replace(/ _$/, '')}`;
-    else if (d === 'passive') {
-      // 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to'; 'love' -> 'be loved'.
-      const participle = inflect(head).pastParticiple;
-      english = gap === 0 && head === 'make' ? `be ${participle} to ${rest.slice(1).join(' ')}` : ['be', participle, ...rest.filter((w) => w !== '_')].join(' ');
-    } else if (d === 'stative') {
+    // After a causative the applied object is another than the causee: 'make _ see for/to someone'.
+    if (d === 'applicative') english = english.includes('for/to') ? english : gap >= 0 ? `${english} for/to someone` : `${english} for/to _`;
+    else if (d === 'causative') english = `make _ ${english.replace(/ _$/, ' someone')}`;
+    else if (d === 'passive') english = passiveOf(english);
+    else if (d === 'stative') {
       // 'get' is said 'obtain' here, so that the stative is not 'get got' or 'be gettable'; a verb that
       // is already a state ('be able') keeps its English: 'be' has no -able form and no 'get' change.
       const plain = [head === 'get' ? 'obtain' : head, ...rest.filter((w) => w !== '_')].join(' ');
       stativeBase = plain;
-      if (head !== 'be') english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
+      // A derived verb of more than one word has no -able adjective: 'be able to be made to see', 'be able to
+      // see each other' ('get made to see' in a perfective tense).
+      const phrase = gap >= 0 || english.includes('for/to') || english.endsWith('each other');
+      if (head === 'be') {
+        previous = d;
+        continue;
+      }
+      if (phrase && english.endsWith('each other')) english = perfective ? `get to ${english}` : `be able to ${english}`;
+      else if (phrase) english = perfective ? `get ${passiveOf(english).replace(/^be /, '')}` : `be able to ${passiveOf(english)}`;
+      else english = perfective ? `get ${inflect(plain).pastParticiple}` : `be ${ableForm(plain)}`;
     }
     // -ikana, -ekana (stative + reciprocal) is not a reciprocal: the -na 'does not change the meaning of that
     // verb form, but forms a stative verb', a state: kuonekana 'to be seen, visible', kujulikana 'to be known',
@@ -228,6 +244,9 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     // reciprocal/associative -an-: Bostoen, Dom & Segerer 2015, Linguistics 53(4), abstract p. 731; 'sometimes
     // a collective action': makalima.online.fr, E_Chap40, 'The Reciprocal Form').
     else if (d === 'reciprocal' && previous === 'stative') english = `be ${inflect(stativeBase).pastParticiple}`;
+    // the object's place is the other party: 'make each other see', 'love each other firmly'; a passive: 'be seen by each other'
+    else if (d === 'reciprocal' && gap >= 0) english = [head, ...rest.map((w) => (w === '_' ? 'each other' : w))].join(' ');
+    else if (d === 'reciprocal' && head === 'be') english = `${english} by each other`;
     else if (d === 'reciprocal') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
     // the intensive says the action is done firmly or persistently: shikilia 'hold _ firmly' (shika 'hold')
     else if (d === 'intensive') english = gap >= 0 ? `${english} firmly` : `${english} _ firmly`;
@@ -241,10 +260,26 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
  * a passive of the bare verb takes the first sense that has an object ('work, do' + passive: 'be done',
  * not 'be worked'). With no such sense, the first.
  */
-export function derivationSense(senses: readonly string[], derivations: readonly Derivation[]): string | undefined {
+export function derivationSense(senses: readonly string[], derivations: readonly Derivation[], withObject = false): string | undefined {
   const first = senses[0];
-  if (derivations[0] !== 'passive' || first === undefined) return first;
+  // An object marker on the bare verb asks for a sense that takes an object too (cheka 'laugh, laugh at' + 1sg: 'laugh at me').
+  if ((derivations[0] !== 'passive' && !(withObject && derivations.length === 0)) || first === undefined) return first;
   return senses.find((s) => s !== '' && !isIntransitive(s)) ?? first;
+}
+
+/**
+ * How many objects a derived verb still takes: one for a verb with a sense that takes an object (none when
+ * every sense is an intransitive that takes no object marker either: 'go, walk', not 'laugh'), one more for each applicative or causative ('go to _', 'make _
+ * read'), one less for each passive, stative or reciprocal ('be read', 'be readable', 'love each other').
+ * A form whose count falls below one has no place for an object marker (kinamsomwa 'it is read her/him').
+ */
+export function objectPlaces(senses: readonly string[], derivations: readonly Derivation[]): number {
+  let places = senses.length > 0 && senses.every((s) => takesNoObject(s)) ? 0 : 1;
+  for (const d of derivations) {
+    if (d === 'applicative' || d === 'causative') places += 1;
+    else if (d === 'passive' || d === 'stative' || d === 'reciprocal') places = Math.max(0, places - 1);
+  }
+  return places;
 }
 
 /**

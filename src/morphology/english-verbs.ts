@@ -422,6 +422,19 @@ export function isStative(verb: string): boolean {
  */
 const INTRANSITIVE = new Set(['work', 'go', 'come', 'arrive', 'walk', 'sleep', 'sit', 'stand', 'live', 'stay', 'die', 'laugh', 'cry', 'weep', 'play', 'dance', 'travel', 'swim', 'rest', 'fall']);
 
+/*
+ * The intransitive verbs whose Bantu counterparts take no object marker either (hamba 'go', lala 'sleep',
+ * fa 'die'): a subset of the list above, ours, leaving out the verbs another language makes transitive
+ * (cheka 'laugh' and 'laugh at', cheza 'play' a game, lia 'cry' for).
+ */
+const WITHOUT_OBJECT = new Set(['work', 'go', 'come', 'arrive', 'walk', 'sleep', 'sit', 'stand', 'live', 'stay', 'die', 'rest', 'fall']);
+
+/** True when the verb is one of the intransitive verbs that take no object in Bantu languages either ('go'). */
+export function takesNoObject(verb: string): boolean {
+  const { head, rest } = splitVerb(verb);
+  return rest === '' && WITHOUT_OBJECT.has(head.toLowerCase());
+}
+
 /** True when the verb is a single intransitive English verb ('work'; not 'work on', not 'make _ work'). */
 export function isIntransitive(verb: string): boolean {
   const { head, rest } = splitVerb(verb);

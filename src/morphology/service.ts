@@ -15,7 +15,7 @@ import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { isStative } from './english-verbs.js';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, objectPlaces, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
@@ -432,10 +432,30 @@ export class MorphologyService {
     const chosen = subject ?? (needsSubject ? (formation.no_subject ? '2sg' : undefined) : undefined);
     // A form without a subject concord that still marks the plural (the imperative) addresses the 2nd person.
     const addressees = subjects.filter((id) => engine.generator.row(id)?.person === 2);
-    if (formation.no_subject && needsSubject && chosen && !addressees.includes(chosen)) {
+    // An imperative without a subject concord speaks to the addressee even where it marks no plural (se rate 'do not
+    // love!'): another person's subject is refused, not glossed 'let her/him not love'.
+    if (formation.no_subject && (needsSubject || tenseSpec.mood === 'imperative') && chosen && !addressees.includes(chosen)) {
       return problem('invalid_parameter', 'subject', `the ${tense} addresses the second person`, addressees);
     }
     if (needsSubject && !chosen) return problem('invalid_parameter', 'subject', `the ${tense} needs a subject`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
+    // An object marker needs a verb that still takes an object: not a passive, stative or reciprocal of a
+    // verb with one object (kinamsomwa), nor a verb whose every sense is intransitive ('go, walk'), unless an
+    // applicative or causative adds one. A lemma outside the lexicon is taken to have one.
+    if (object !== undefined) {
+      const derivation = engine.generator.derivation(lemma.value, input.extensions ?? []);
+      const lexeme = engine.generator.lexeme(lemma.value, 'verb');
+      const known = derivation.gloss ?? lexeme.gloss;
+      if (objectPlaces(known ? senses(known, lemma.value) : [], derivation.meanings) < 1) {
+        const adding = verbs.extensions.filter((e) => (e.meaning ?? e.id) === 'applicative' || (e.meaning ?? e.id) === 'causative').map((e) => e.id);
+        const what = derivation.meanings.length > 0 ? `the ${[...(input.extensions ?? [])].join(' + ')} of "${lemma.value}"` : `"${lemma.value}" ('${known}')`;
+        return problem('invalid_parameter', 'object', `${what} takes no object marker: send no object, or add an extension that adds one`, adding);
+      }
+    }
+    // A first or second person acting on itself is the reflexive (ndadzigulitsa), not the object concord of the
+    // subject's own person ('I sold me').
+    if (object !== undefined && object === chosen && (engine.generator.row(object)?.person ?? 3) !== 3) {
+      return problem('invalid_parameter', 'object', `the object ${object} is the subject itself: use the reflexive object "refl"`, ['refl', ...subjects.filter((s) => s !== object)]);
+    }
     const cell: Cell = {
       word_class: 'verb',
       tense,
@@ -553,7 +573,7 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  const verb = derivationSense(verbSenses, derivation.meanings) ?? lemma;
+  const verb = derivationSense(verbSenses, derivation.meanings, object !== undefined) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
   const read = state
@@ -561,8 +581,9 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
     : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
   const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
-  // A reciprocal read as one, last of the derivations ('see each other', 'work together'; not a stative + reciprocal potential).
-  const mutual = derivation.meanings.at(-1) === 'reciprocal' && derivation.meanings.at(-2) !== 'stative';
+  // A reciprocal read as one, wherever it stands ('see each other', 'see each other for/to someone', 'work together'; not a stative + reciprocal potential).
+  // (a causative after it makes the subject the causer of others' reciprocal action: 'make someone see each other')
+  const mutual = derivation.meanings.some((m, i) => m === 'reciprocal' && derivation.meanings[i - 1] !== 'stative' && !derivation.meanings.slice(i + 1).includes('causative'));
   // A passive of an event keeps the progressive ('it is being eaten'); one of a state reads simple ('she/he is loved').
   const active = derivation.meanings.at(-1) === 'passive' ? derivedVerb(read.verb, derivation.meanings.slice(0, -1), isPerfective(read.tense)) : undefined;
   const eventPassive = active !== undefined && !isStative(active.split(/\s+/)[0] ?? '');
