@@ -520,6 +520,9 @@ describe('derived verbs are glossed by their derivation', () => {
     // 'laugh' is intransitive in English but cheka 'laugh, laugh at' takes an object: kept
     assert.equal(objectPlaces(['laugh'], []), 1);
     assert.equal(objectPlaces([], ['passive']), 0);
+    // A verb of giving keeps an object after the passive ('I have been given it').
+    assert.equal(objectPlaces(['give'], ['passive']), 1);
+    assert.equal(objectPlaces(['give'], ['passive', 'reciprocal']), 0);
   });
 
   it('applicative: for/to, with the object after it', () => {

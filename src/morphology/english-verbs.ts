@@ -435,6 +435,19 @@ export function takesNoObject(verb: string): boolean {
   return rest === '' && WITHOUT_OBJECT.has(head.toLowerCase());
 }
 
+/*
+ * English verbs of transfer and telling that take two objects (give someone something, tell someone a story):
+ * their passive keeps one (Zulu ngiyiphiwe 'I have been given it'), so an object marker on it is not refused.
+ * Ours, from English usage; a verb left out is taken to have one object.
+ */
+const TWO_OBJECTS = new Set(['give', 'show', 'tell', 'teach', 'send', 'lend', 'pay', 'ask', 'offer', 'promise', 'feed', 'hand']);
+
+/** True when the verb is a single English verb of transfer or telling that takes two objects ('give'). */
+export function takesTwoObjects(verb: string): boolean {
+  const { head, rest } = splitVerb(verb);
+  return rest === '' && TWO_OBJECTS.has(head.toLowerCase());
+}
+
 /** True when the verb is a single intransitive English verb ('work'; not 'work on', not 'make _ work'). */
 export function isIntransitive(verb: string): boolean {
   const { head, rest } = splitVerb(verb);
