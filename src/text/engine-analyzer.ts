@@ -203,6 +203,8 @@ const textContextSchema = z
         final_vowels: z.array(z.string().length(1)).min(1).default(['a']),
         /** The final vowel of the host verb as the lexicon reads it (kuwa), which `final_vowels` stand for before the enclitic. */
         host_final: z.string().length(1).default('a'),
+        /** Lemmas of copula readings that take the enclitic after their written form (a relative copula + -po 'which is there'). */
+        copulas: z.array(z.string().min(1)).default([]),
         tag: z.string().default('Enclitic'),
         source: z.string(),
       })
@@ -600,14 +602,27 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /**
    * A word no lexicon knows that is a verb of the cartridge's `enclitics.lemmas` with an enclitic after its final
-   * vowel (context.yaml `enclitics`: kuwepo = ku-w-e + -po, ikiwemo = i-ki-w-e + -mo): the verb's readings, the
-   * enclitic their last morpheme, first.
+   * vowel (context.yaml `enclitics`: kuwepo = ku-w-e + -po, ikiwemo = i-ki-w-e + -mo), or a copula of
+   * `enclitics.copulas` with the enclitic after its written form (lililopo = lililo + -po): the verb's or copula's
+   * readings, the enclitic their last morpheme, first.
    */
   #enclitic(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
     const spec = this.#textContext()?.enclitics;
     if (!spec) return readings;
     const lower = form.toLowerCase();
     for (const enclitic of spec.forms) {
+      if (spec.copulas.length > 0 && lower.endsWith(enclitic) && lower.length > enclitic.length + 2) {
+        const copulas = this.readings(lower.slice(0, -enclitic.length)).filter((r) => r.word_class === 'copula' && !r.guess && spec.copulas.includes(r.lemma));
+        if (copulas.length > 0) {
+          const found = copulas.map((copula) => {
+            const reading: TokenAnalysis = { ...copula, morphemes: [...copula.morphemes, { surface: enclitic, canonical: enclitic, tag: spec.tag }], source: 'rule' };
+            this.#facts.set(reading, this.#facts.get(copula) ?? { agrees: [], extensions: [] });
+            return reading;
+          });
+          const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+          return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        }
+      }
       for (const vowel of spec.final_vowels) {
         if (!lower.endsWith(vowel + enclitic) || lower.length <= vowel.length + enclitic.length + 1) continue;
         const host = lower.slice(0, -(vowel.length + enclitic.length)) + spec.host_final;
