@@ -137,12 +137,17 @@ const contextRuleSchema = z
         word_class: z.array(z.string()).default([]),
         /** Word classes that may stand between (the rule looks past words read first as these: ikaandikwa baadaye na ...). */
         across: z.array(z.string()).default([]),
+        /** With `word_class: [verb]`: only a verb of these kinds (`[finite]`: a verb with a tense or relative marker, not an infinitive). */
+        verbal: z.array(z.enum(['infinitive', 'finite'])).default([]),
       })
       .strict()
       .optional(),
-    /** Holds when the first reading of the next word (punctuation breaks the link) is a verb of one of these kinds (`[infinitive]`: na before kupata is 'and', joining two infinitives). */
+    /**
+     * Holds when the first reading of the next word (punctuation breaks the link) is a verb of one of the kinds `verbal`
+     * (`[infinitive]`: na before kupata is 'and', joining two infinitives) or of one of the word classes `word_class`.
+     */
     before: z
-      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).min(1) })
+      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).default([]), word_class: z.array(z.string()).default([]) })
       .strict()
       .optional(),
     agrees_with_next: z.boolean().default(false),
@@ -322,7 +327,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
-      if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
+      if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       const after = nextWord(tokens, i);
       readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1);
       chosen.push(readings[0]);
@@ -473,7 +478,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.before) {
         const verbal = next[0]?.word_class === 'verb' ? this.#facts.get(next[0])?.verbal : undefined;
-        if (verbal === undefined || !rule.before.verbal.includes(verbal)) continue;
+        const ofClass = next[0] !== undefined && rule.before.word_class.includes(next[0].word_class);
+        if (!ofClass && (verbal === undefined || !rule.before.verbal.includes(verbal))) continue;
       }
       if (rule.after) {
         const after = rule.after;
@@ -481,6 +487,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         const facts = word && this.#facts.get(word);
         const holds = word !== undefined && (after.lemma.includes(word.lemma) || after.word_class.includes(word.word_class) || (facts?.extensions ?? []).some((e) => after.extension.includes(e)));
         if (!holds) continue;
+        if (after.verbal.length > 0 && !(facts?.verbal !== undefined && after.verbal.includes(facts.verbal))) continue;
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
@@ -679,7 +686,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           const singular = classes.find((c) => c.plural === id) ?? cls!;
           const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
           const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
-          const lemma = citation.lemma + stem;
+          // a word of a singular class is its own citation form, as written (Kiafrika, Kiingereza: the prefix before a
+          // vowel the word keeps, where the class's citation prefix would be ch-)
+          const lemma = singular === cls ? prefix.full + stem : citation.lemma + stem;
           const reading: TokenAnalysis = {
             lemma: capital ? capitalised(lemma) : lemma,
             pos: this.#tag('noun', id),
@@ -702,7 +711,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
-  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows, or its prefix hyphened: see the schema). */
+  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows, or its prefix hyphened: see the schema; never a word of a foreign shape, `Kiwix`, which the rules for names read). */
   #derivedAfter(token: string, readings: TokenAnalysis[], spec: NonNullable<TextContext['derived_after']>, previous: TokenAnalysis | undefined): TokenAnalysis[] {
     const hyphened = [...HYPHENS].some((h) => token.toLowerCase().startsWith(spec.prefix + h));
     if (!hyphened && (!previous || !spec.after.includes(previous.lemma))) return readings;
