@@ -215,6 +215,23 @@ const textContextSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Reduplication: a word no lexicon knows that repeats the end of a known word (vidogovidogo = vidogo + vidogo,
+     * huhamahama = huhama + hama, palepale = pale + pale) is read as that word, the repeated part one morpheme more.
+     */
+    reduplication: z
+      .object({
+        /** The fewest letters of the repeated part (kaka, baba: words of their own, not a repetition). */
+        min_repeat: z.number().int().min(1).default(4),
+        /** The word classes a repetition keeps (a noun repeated is a word of its own: takataka 'rubbish'). */
+        word_classes: z.array(z.string()).min(1),
+        /** The word classes whose lemma is the whole repeated form (demonstratives and adverbs: palepale, katikati). */
+        whole_lemma: z.array(z.string()).default([]),
+        tag: z.string().default('Redup'),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
     derived_nouns: z
       .object({
         patterns: z
@@ -473,7 +490,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
       if (rule.mood !== undefined && this.#facts.get(readings[0]!)?.verbal === 'infinitive') continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
-      if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.agrees_with_next && !['verb', 'have', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.before) {
@@ -649,6 +666,38 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /**
+   * A word no lexicon knows that repeats the end of a known word (context.yaml `reduplication`: vidogovidogo,
+   * huhamahama, palepale): the known word's readings, the repeated part their last morpheme, first. The longest
+   * repeated part is tried first.
+   */
+  #reduplicated(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.reduplication;
+    if (!spec || !/^\p{L}+$/u.test(form)) return readings;
+    const lower = form.toLowerCase();
+    for (let size = Math.floor(lower.length / 2); size >= spec.min_repeat; size--) {
+      const repeat = lower.slice(-size);
+      const base = lower.slice(0, -size);
+      if (!base.endsWith(repeat)) continue;
+      // (a verb repeats its stem after its prefixes, huhama-hama; a bare stem said twice is a word of its own)
+      const known = this.readings(base).filter((r) => !r.guess && spec.word_classes.includes(r.word_class) && (r.word_class !== 'verb' || base.length > size));
+      if (known.length === 0) continue;
+      const found = known.map((r) => {
+        const reading: TokenAnalysis = {
+          ...r,
+          lemma: spec.whole_lemma.includes(r.word_class) ? lower : r.lemma,
+          morphemes: [...r.morphemes, { surface: form.slice(-size), canonical: repeat, tag: spec.tag }],
+          source: 'rule',
+        };
+        this.#facts.set(reading, this.#facts.get(r) ?? { agrees: [], extensions: [] });
+        return reading;
+      });
+      const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+      return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+    }
+    return readings;
+  }
+
+  /**
    * A word no lexicon knows that is a noun made from a known verb or noun (context.yaml `derived_nouns`:
    * the agent mchoraji 'draughtsman' = m- + chor(a) + -aji, its plural wachoraji, the act uchimbaji
    * 'mining' = u- + chimb(a) + -aji; wanaharakati 'activists' = w- + ana + harakati): the noun's reading,
@@ -796,6 +845,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
     if (!readings.some((r) => !r.guess)) readings = this.#enclitic(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#reduplicated(form, readings);
     readings = this.#derived(
       form,
       readings,
