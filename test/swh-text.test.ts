@@ -830,7 +830,7 @@ describe('Swahili running text', () => {
     }
   });
 
-  it("reads na after a verb with a tense before a noun as 'with', kina before its own concord as the noun, huenda after its subject as the verb, a relative copula with -po and reduplicated words (words outside the texts)", () => {
+  it("reads na after a verb with a tense before a noun as 'with', kina before its own concord as the noun, huenda after its subject as the verb, a relative copula with -po, reduplicated words, -sha- 'already' and the auxiliary wakiwa (words outside the texts)", () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
     assert.equal(at(['Alikaa', 'na', 'rafiki', 'zake', '.'], 1)?.word_class, 'preposition');
@@ -847,6 +847,11 @@ describe('Swahili running text', () => {
     assert.deepEqual([there?.lemma, there?.word_class], ['li', 'copula']);
     const jumping = at(['Watoto', 'wanarukaruka', 'uwanjani', '.'], 1);
     assert.deepEqual([jumping?.lemma, jumping?.word_class], ['ruka', 'verb']);
+    const already = at(['Mgeni', 'ameshafika', 'nyumbani', '.'], 1);
+    assert.deepEqual([already?.lemma, already?.morphemes.map((m) => m.surface)], ['fika', ['a', 'me', 'sha', 'fik', 'a']]);
+    assert.equal(at(['Nimeshapata', 'chumba', '.'], 0)?.lemma, 'pata');
+    const being = at(['Walifika', 'wakiwa', 'wamechoka', '.'], 1);
+    assert.deepEqual([being?.lemma, being?.word_class], ['wa', 'verb']);
     const software = at(['Alitumia', 'programu', 'huria', '.'], 2);
     assert.deepEqual([software?.lemma, software?.word_class], ['huria', 'adjective']);
   });

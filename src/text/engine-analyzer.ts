@@ -154,6 +154,8 @@ const contextRuleSchema = z
     agrees_with_previous: z.boolean().default(false),
     /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
     mood: z.string().optional(),
+    /** Prefer only the readings of class `prefer` not in this mood (`imperative`: a bare stem with extensions, wak-iw-a, is not the auxiliary wa-ki-w-a). */
+    not_mood: z.string().optional(),
     /** Prefer only the readings with none of these verb extensions (`[causative]`: the known verb ongeza 'add' over onge-z-a, the causative of ongea). */
     without_extension: z.array(z.string()).default([]),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
@@ -214,6 +216,26 @@ const textContextSchema = z
         source: z.string(),
       })
       .strict()
+      .optional(),
+    /**
+     * A morpheme written after a tense marker that the verb grammar does not build: -sha- 'already' (from kwisha
+     * 'finish') after -me- and -ki- (imeshachukua 'has already taken', yakishapungua 'when they have already
+     * lessened'). A word no lexicon knows that has one is read as the verb without it, the morpheme put back after
+     * the tense marker.
+     */
+    infixes: z
+      .array(
+        z
+          .object({
+            after: z.array(z.string().min(1)).min(1),
+            /** The tags the tense marker carries in a reading (context.yaml `morpheme_tags`: Perf, Sit), so an object concord of its form is not taken for it. */
+            marker_tags: z.array(z.string().min(1)).default([]),
+            form: z.string().min(1),
+            tag: z.string().min(1),
+            source: z.string(),
+          })
+          .strict(),
+      )
       .optional(),
     /**
      * Reduplication: a word no lexicon knows that repeats the end of a known word (vidogovidogo = vidogo + vidogo,
@@ -482,7 +504,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
       const preferred = (r: TokenAnalysis): boolean =>
-        r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) && !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
+        r.word_class === rule.prefer &&
+        (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) &&
+        (rule.not_mood === undefined || this.#facts.get(r)?.mood !== rule.not_mood) &&
+        !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
       if (!rule.agrees_with_next && readings.every(preferred)) continue;
       if (rule.clause_start && before.length > 0) continue;
       if (rule.alone && (before.length > 0 || !lastInClause)) continue;
@@ -509,6 +534,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
         if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
+        if (rule.not_mood !== undefined && this.#facts.get(r)?.mood === rule.not_mood) return;
         if ((this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e))) return;
         if (rule.agrees_with_previous) {
           const own = this.#facts.get(r)?.agrees ?? [];
@@ -658,6 +684,37 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
           return reading;
         });
+        const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+        return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      }
+    }
+    return readings;
+  }
+
+  /**
+   * A word no lexicon knows with one of context.yaml `infixes` after a tense marker (ime-sha-chukua): the readings of
+   * the verb without it that have that tense marker there, the infix put back after it, first.
+   */
+  #infixed(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const lower = form.toLowerCase();
+    for (const infix of this.#textContext()?.infixes ?? []) {
+      for (const marker of infix.after) {
+        const at = lower.indexOf(marker + infix.form, 1);
+        if (at < 0) continue;
+        const cut = at + marker.length;
+        const verbs = this.readings(lower.slice(0, cut) + lower.slice(cut + infix.form.length)).filter((r) => r.word_class === 'verb' && !r.guess);
+        const found: TokenAnalysis[] = [];
+        for (const verb of verbs) {
+          // the tense marker must be the morpheme that ends where the infix stood
+          let end = 0;
+          const k = verb.morphemes.findIndex((m) => (end += m.surface.length) === cut && m.surface.toLowerCase() === marker && (infix.marker_tags.length === 0 || infix.marker_tags.includes(m.tag)));
+          if (k < 0) continue;
+          const morphemes = [...verb.morphemes.slice(0, k + 1), { surface: form.slice(cut, cut + infix.form.length), canonical: infix.form, tag: infix.tag }, ...verb.morphemes.slice(k + 1)];
+          const reading: TokenAnalysis = { ...verb, morphemes, source: 'rule' };
+          this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
+          found.push(reading);
+        }
+        if (found.length === 0) continue;
         const total = found.reduce((a, r) => a + r.probability, 0) || 1;
         return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
       }
@@ -846,6 +903,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
     if (!readings.some((r) => !r.guess)) readings = this.#enclitic(form, readings);
     if (!readings.some((r) => !r.guess)) readings = this.#reduplicated(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#infixed(form, readings);
     readings = this.#derived(
       form,
       readings,
