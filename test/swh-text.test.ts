@@ -24,6 +24,8 @@ const GOV_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'gov-dev
 const SCIENCE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'science-dev.txt');
 const SPORT_FARM_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'sport-farm-check.txt');
 const CITIES_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'cities-history-check.txt');
+const TECHNOLOGY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'technology-check.txt');
+const LAW_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'law-check.txt');
 const DIALOGUE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'dialogue-check.txt');
 const LETTER_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'letter-check.txt');
 const RECIPE_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'recipe-check.txt');
@@ -815,5 +817,42 @@ describe('Swahili running text', () => {
     assert.deepEqual([foreign?.lemma, foreign?.word_class, foreign?.pos], ['engineering', 'foreign', 'FOR']);
     const christians = at(['Wakristo', 'wengi', 'walikuja', '.'], 0);
     assert.deepEqual([christians?.lemma, christians?.word_class], ['Mkristo', 'noun']);
+  });
+  it('the first reading has the gold lemma and word class for at least 96% of the technology text and 97% of the law text (annotated before the engine read them)', () => {
+    // Measured 90.0% (278/309) and 96.4% (294/305) before any change for them (the nineteenth session).
+    for (const [file, floor] of [
+      [TECHNOLOGY_TEXT, 0.96],
+      [LAW_TEXT, 0.97],
+    ] as const) {
+      const m = measure(morphology, file);
+      assert.ok(m.words > 300, `${file} has ${m.words} words`);
+      assert.ok(m.right / m.words >= floor, `${path.basename(file)}: ${m.right}/${m.words}`);
+    }
+  });
+
+  it("reads na after a verb with a tense before a noun as 'with', kina before its own concord as the noun, huenda after its subject as the verb, a relative copula with -po, reduplicated words, -sha- 'already' and the auxiliary wakiwa (words outside the texts)", () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    assert.equal(at(['Alikaa', 'na', 'rafiki', 'zake', '.'], 1)?.word_class, 'preposition');
+    // (between two infinitives na stays 'and')
+    assert.equal(at(['Alipenda', 'kula', 'na', 'kunywa', '.'], 2)?.word_class, 'conjunction');
+    const depth = at(['Mto', 'huu', 'una', 'kina', 'kirefu', '.'], 3);
+    assert.deepEqual([depth?.lemma, depth?.word_class], ['kina', 'noun']);
+    // (kina before a noun it does not agree with stays -na 'have': Kitabu kina picha)
+    assert.equal(at(['Kitabu', 'kina', 'picha', '.'], 1)?.word_class, 'have');
+    const goes = at(['Yeye', 'huenda', 'sokoni', 'kila', 'siku', '.'], 1);
+    assert.deepEqual([goes?.lemma, goes?.word_class], ['enda', 'verb']);
+    assert.equal(at(['Huenda', 'akaja', 'kesho', '.'], 0)?.word_class, 'adverb');
+    const there = at(['Kitabu', 'kilichopo', 'mezani', 'ni', 'changu', '.'], 1);
+    assert.deepEqual([there?.lemma, there?.word_class], ['li', 'copula']);
+    const jumping = at(['Watoto', 'wanarukaruka', 'uwanjani', '.'], 1);
+    assert.deepEqual([jumping?.lemma, jumping?.word_class], ['ruka', 'verb']);
+    const already = at(['Mgeni', 'ameshafika', 'nyumbani', '.'], 1);
+    assert.deepEqual([already?.lemma, already?.morphemes.map((m) => m.surface)], ['fika', ['a', 'me', 'sha', 'fik', 'a']]);
+    assert.equal(at(['Nimeshapata', 'chumba', '.'], 0)?.lemma, 'pata');
+    const being = at(['Walifika', 'wakiwa', 'wamechoka', '.'], 1);
+    assert.deepEqual([being?.lemma, being?.word_class], ['wa', 'verb']);
+    const software = at(['Alitumia', 'programu', 'huria', '.'], 2);
+    assert.deepEqual([software?.lemma, software?.word_class], ['huria', 'adjective']);
   });
 });

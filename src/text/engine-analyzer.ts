@@ -137,18 +137,25 @@ const contextRuleSchema = z
         word_class: z.array(z.string()).default([]),
         /** Word classes that may stand between (the rule looks past words read first as these: ikaandikwa baadaye na ...). */
         across: z.array(z.string()).default([]),
+        /** With `word_class: [verb]`: only a verb of these kinds (`[finite]`: a verb with a tense or relative marker, not an infinitive). */
+        verbal: z.array(z.enum(['infinitive', 'finite'])).default([]),
       })
       .strict()
       .optional(),
-    /** Holds when the first reading of the next word (punctuation breaks the link) is a verb of one of these kinds (`[infinitive]`: na before kupata is 'and', joining two infinitives). */
+    /**
+     * Holds when the first reading of the next word (punctuation breaks the link) is a verb of one of the kinds `verbal`
+     * (`[infinitive]`: na before kupata is 'and', joining two infinitives) or of one of the word classes `word_class`.
+     */
     before: z
-      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).min(1) })
+      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).default([]), word_class: z.array(z.string()).default([]) })
       .strict()
       .optional(),
     agrees_with_next: z.boolean().default(false),
     agrees_with_previous: z.boolean().default(false),
     /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
     mood: z.string().optional(),
+    /** Prefer only the readings of class `prefer` not in this mood (`imperative`: a bare stem with extensions, wak-iw-a, is not the auxiliary wa-ki-w-a). */
+    not_mood: z.string().optional(),
     /** Prefer only the readings with none of these verb extensions (`[causative]`: the known verb ongeza 'add' over onge-z-a, the causative of ongea). */
     without_extension: z.array(z.string()).default([]),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
@@ -203,7 +210,46 @@ const textContextSchema = z
         final_vowels: z.array(z.string().length(1)).min(1).default(['a']),
         /** The final vowel of the host verb as the lexicon reads it (kuwa), which `final_vowels` stand for before the enclitic. */
         host_final: z.string().length(1).default('a'),
+        /** Lemmas of copula readings that take the enclitic after their written form (a relative copula + -po 'which is there'). */
+        copulas: z.array(z.string().min(1)).default([]),
         tag: z.string().default('Enclitic'),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * A morpheme written after a tense marker that the verb grammar does not build: -sha- 'already' (from kwisha
+     * 'finish') after -me- and -ki- (imeshachukua 'has already taken', yakishapungua 'when they have already
+     * lessened'). A word no lexicon knows that has one is read as the verb without it, the morpheme put back after
+     * the tense marker.
+     */
+    infixes: z
+      .array(
+        z
+          .object({
+            after: z.array(z.string().min(1)).min(1),
+            /** The tags the tense marker carries in a reading (context.yaml `morpheme_tags`: Perf, Sit), so an object concord of its form is not taken for it. */
+            marker_tags: z.array(z.string().min(1)).default([]),
+            form: z.string().min(1),
+            tag: z.string().min(1),
+            source: z.string(),
+          })
+          .strict(),
+      )
+      .optional(),
+    /**
+     * Reduplication: a word no lexicon knows that repeats the end of a known word (vidogovidogo = vidogo + vidogo,
+     * huhamahama = huhama + hama, palepale = pale + pale) is read as that word, the repeated part one morpheme more.
+     */
+    reduplication: z
+      .object({
+        /** The fewest letters of the repeated part (kaka, baba: words of their own, not a repetition). */
+        min_repeat: z.number().int().min(1).default(4),
+        /** The word classes a repetition keeps (a noun repeated is a word of its own: takataka 'rubbish'). */
+        word_classes: z.array(z.string()).min(1),
+        /** The word classes whose lemma is the whole repeated form (demonstratives and adverbs: palepale, katikati). */
+        whole_lemma: z.array(z.string()).default([]),
+        tag: z.string().default('Redup'),
         source: z.string(),
       })
       .strict()
@@ -320,7 +366,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
-      if (context.derived_after && !all[i]!.some((r) => !r.guess)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
+      if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       const after = nextWord(tokens, i);
       readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1);
       chosen.push(readings[0]);
@@ -458,7 +504,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!readings.some((r) => r.word_class === rule.prefer && !r.guess)) continue;
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
       const preferred = (r: TokenAnalysis): boolean =>
-        r.word_class === rule.prefer && (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) && !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
+        r.word_class === rule.prefer &&
+        (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) &&
+        (rule.not_mood === undefined || this.#facts.get(r)?.mood !== rule.not_mood) &&
+        !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
       if (!rule.agrees_with_next && readings.every(preferred)) continue;
       if (rule.clause_start && before.length > 0) continue;
       if (rule.alone && (before.length > 0 || !lastInClause)) continue;
@@ -466,12 +515,13 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
       if (rule.mood !== undefined && this.#facts.get(readings[0]!)?.verbal === 'infinitive') continue;
       // A word whose first reading agrees itself (wake 'his' after its noun) agrees with the next word for that reason.
-      if (rule.agrees_with_next && !['verb', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
+      if (rule.agrees_with_next && !['verb', 'have', 'noun'].includes(readings[0]!.word_class) && (this.#facts.get(readings[0]!)?.agrees.length ?? 0) > 0) continue;
       if (rule.over !== undefined && (readings[0]!.word_class !== rule.over || readings[0]!.guess)) continue;
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.before) {
         const verbal = next[0]?.word_class === 'verb' ? this.#facts.get(next[0])?.verbal : undefined;
-        if (verbal === undefined || !rule.before.verbal.includes(verbal)) continue;
+        const ofClass = next[0] !== undefined && rule.before.word_class.includes(next[0].word_class);
+        if (!ofClass && (verbal === undefined || !rule.before.verbal.includes(verbal))) continue;
       }
       if (rule.after) {
         const after = rule.after;
@@ -479,10 +529,12 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         const facts = word && this.#facts.get(word);
         const holds = word !== undefined && (after.lemma.includes(word.lemma) || after.word_class.includes(word.word_class) || (facts?.extensions ?? []).some((e) => after.extension.includes(e)));
         if (!holds) continue;
+        if (after.verbal.length > 0 && !(facts?.verbal !== undefined && after.verbal.includes(facts.verbal))) continue;
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
         if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
+        if (rule.not_mood !== undefined && this.#facts.get(r)?.mood === rule.not_mood) return;
         if ((this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e))) return;
         if (rule.agrees_with_previous) {
           const own = this.#facts.get(r)?.agrees ?? [];
@@ -600,14 +652,27 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /**
    * A word no lexicon knows that is a verb of the cartridge's `enclitics.lemmas` with an enclitic after its final
-   * vowel (context.yaml `enclitics`: kuwepo = ku-w-e + -po, ikiwemo = i-ki-w-e + -mo): the verb's readings, the
-   * enclitic their last morpheme, first.
+   * vowel (context.yaml `enclitics`: kuwepo = ku-w-e + -po, ikiwemo = i-ki-w-e + -mo), or a copula of
+   * `enclitics.copulas` with the enclitic after its written form (lililopo = lililo + -po): the verb's or copula's
+   * readings, the enclitic their last morpheme, first.
    */
   #enclitic(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
     const spec = this.#textContext()?.enclitics;
     if (!spec) return readings;
     const lower = form.toLowerCase();
     for (const enclitic of spec.forms) {
+      if (spec.copulas.length > 0 && lower.endsWith(enclitic) && lower.length > enclitic.length + 2) {
+        const copulas = this.readings(lower.slice(0, -enclitic.length)).filter((r) => r.word_class === 'copula' && !r.guess && spec.copulas.includes(r.lemma));
+        if (copulas.length > 0) {
+          const found = copulas.map((copula) => {
+            const reading: TokenAnalysis = { ...copula, morphemes: [...copula.morphemes, { surface: enclitic, canonical: enclitic, tag: spec.tag }], source: 'rule' };
+            this.#facts.set(reading, this.#facts.get(copula) ?? { agrees: [], extensions: [] });
+            return reading;
+          });
+          const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+          return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        }
+      }
       for (const vowel of spec.final_vowels) {
         if (!lower.endsWith(vowel + enclitic) || lower.length <= vowel.length + enclitic.length + 1) continue;
         const host = lower.slice(0, -(vowel.length + enclitic.length)) + spec.host_final;
@@ -622,6 +687,69 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         const total = found.reduce((a, r) => a + r.probability, 0) || 1;
         return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
       }
+    }
+    return readings;
+  }
+
+  /**
+   * A word no lexicon knows with one of context.yaml `infixes` after a tense marker (ime-sha-chukua): the readings of
+   * the verb without it that have that tense marker there, the infix put back after it, first.
+   */
+  #infixed(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const lower = form.toLowerCase();
+    for (const infix of this.#textContext()?.infixes ?? []) {
+      for (const marker of infix.after) {
+        const at = lower.indexOf(marker + infix.form, 1);
+        if (at < 0) continue;
+        const cut = at + marker.length;
+        const verbs = this.readings(lower.slice(0, cut) + lower.slice(cut + infix.form.length)).filter((r) => r.word_class === 'verb' && !r.guess);
+        const found: TokenAnalysis[] = [];
+        for (const verb of verbs) {
+          // the tense marker must be the morpheme that ends where the infix stood
+          let end = 0;
+          const k = verb.morphemes.findIndex((m) => (end += m.surface.length) === cut && m.surface.toLowerCase() === marker && (infix.marker_tags.length === 0 || infix.marker_tags.includes(m.tag)));
+          if (k < 0) continue;
+          const morphemes = [...verb.morphemes.slice(0, k + 1), { surface: form.slice(cut, cut + infix.form.length), canonical: infix.form, tag: infix.tag }, ...verb.morphemes.slice(k + 1)];
+          const reading: TokenAnalysis = { ...verb, morphemes, source: 'rule' };
+          this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
+          found.push(reading);
+        }
+        if (found.length === 0) continue;
+        const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+        return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      }
+    }
+    return readings;
+  }
+
+  /**
+   * A word no lexicon knows that repeats the end of a known word (context.yaml `reduplication`: vidogovidogo,
+   * huhamahama, palepale): the known word's readings, the repeated part their last morpheme, first. The longest
+   * repeated part is tried first.
+   */
+  #reduplicated(form: string, readings: TokenAnalysis[]): TokenAnalysis[] {
+    const spec = this.#textContext()?.reduplication;
+    if (!spec || !/^\p{L}+$/u.test(form)) return readings;
+    const lower = form.toLowerCase();
+    for (let size = Math.floor(lower.length / 2); size >= spec.min_repeat; size--) {
+      const repeat = lower.slice(-size);
+      const base = lower.slice(0, -size);
+      if (!base.endsWith(repeat)) continue;
+      // (a verb repeats its stem after its prefixes, huhama-hama; a bare stem said twice is a word of its own)
+      const known = this.readings(base).filter((r) => !r.guess && spec.word_classes.includes(r.word_class) && (r.word_class !== 'verb' || base.length > size));
+      if (known.length === 0) continue;
+      const found = known.map((r) => {
+        const reading: TokenAnalysis = {
+          ...r,
+          lemma: spec.whole_lemma.includes(r.word_class) ? lower : r.lemma,
+          morphemes: [...r.morphemes, { surface: form.slice(-size), canonical: repeat, tag: spec.tag }],
+          source: 'rule',
+        };
+        this.#facts.set(reading, this.#facts.get(r) ?? { agrees: [], extensions: [] });
+        return reading;
+      });
+      const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+      return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
     }
     return readings;
   }
@@ -664,7 +792,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           const singular = classes.find((c) => c.plural === id) ?? cls!;
           const citation = singular.prefixes.find((q) => fits(stem, q)) ?? singular.prefixes[0]!;
           const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
-          const lemma = citation.lemma + stem;
+          // a word of a singular class is its own citation form, as written (Kiafrika, Kiingereza: the prefix before a
+          // vowel the word keeps, where the class's citation prefix would be ch-)
+          const lemma = singular === cls ? prefix.full + stem : citation.lemma + stem;
           const reading: TokenAnalysis = {
             lemma: capital ? capitalised(lemma) : lemma,
             pos: this.#tag('noun', id),
@@ -687,7 +817,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return readings;
   }
 
-  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows, or its prefix hyphened: see the schema). */
+  /** The reading of context.yaml `derived_after` first when it holds (a word no lexicon knows, or its prefix hyphened: see the schema; never a word of a foreign shape, `Kiwix`, which the rules for names read). */
   #derivedAfter(token: string, readings: TokenAnalysis[], spec: NonNullable<TextContext['derived_after']>, previous: TokenAnalysis | undefined): TokenAnalysis[] {
     const hyphened = [...HYPHENS].some((h) => token.toLowerCase().startsWith(spec.prefix + h));
     if (!hyphened && (!previous || !spec.after.includes(previous.lemma))) return readings;
@@ -772,6 +902,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     let readings = merge(tagged, this.#facts);
     if (!readings.some((r) => !r.guess)) readings = this.#contracted(form, readings);
     if (!readings.some((r) => !r.guess)) readings = this.#enclitic(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#reduplicated(form, readings);
+    if (!readings.some((r) => !r.guess)) readings = this.#infixed(form, readings);
     readings = this.#derived(
       form,
       readings,
