@@ -54,8 +54,8 @@ describe('conjugation in the grammar cartridges', () => {
   });
 
   it('refuses a form the cartridge does not model, naming the parameter', async () => {
-    // No read source states the Luganda negative of the near past (languages/lug/verbs.yaml).
-    const res = await h.call(key, '/api/v1/conjugate?language=lug&root=kola&subject=c1&tense=recent_past&polarity=negative');
+    // No read source states the negative of the Luganda -a-ka- 'just now' tense (languages/lug/verbs.yaml).
+    const res = await h.call(key, '/api/v1/conjugate?language=lug&root=kola&subject=c1&tense=past_progressive&polarity=negative');
     assert.equal(res.statusCode, 400, res.body);
     const body = problemOf(res);
     assert.equal(body.code, 'invalid_parameter');

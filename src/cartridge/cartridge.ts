@@ -53,6 +53,8 @@ const formationFields = {
   /** Final vowel when the subject is plural / when an object marker is present (imperatives). */
   fv_plural: z.string().optional(),
   fv_object: z.string().optional(),
+  /** Objects (agreement row ids) that keep the plain final vowel where `fv_object` would apply (an imperative -a with a 1st singular object). */
+  fv_object_except: z.array(z.string()).optional(),
   /** Suffix after the final vowel: a literal (-yo) or a concord (the relative suffix of a tenseless relative). */
   post_final: morphSpec.optional(),
   /** Put the stem-support morph (or this morph) before stems that need support (see verbs.stem_support). */
@@ -217,6 +219,8 @@ const conventionSchema = z
     without_rules: z.array(z.string()).default([]),
     /** Lemmas the dataset treats as short stems (stem support) although the grammar does not. */
     short: z.array(z.string()).default([]),
+    /** The dataset reads a lemma cited with the glide (verbs.cited_glide) as a stem of its own (yogera: bayogera). */
+    without_cited_glide: z.boolean().default(false),
     source,
   })
   .strict();
@@ -244,6 +248,13 @@ const verbsSchema = z
     citation: z.enum(['stem', 'root']).default('stem'),
     /** Infinitive prefix, used to strip 'ku-'-style input (kupenda -> penda). */
     infinitive_prefix: z.string().optional(),
+    /** Other written forms of the infinitive prefix that a cited infinitive may show (gu- by a voicing rule, kw- before a vowel). */
+    infinitive_prefix_forms: z.array(z.string().min(1)).default([]),
+    /**
+     * Vowel-initial verbs are also cited with the glide their imperative takes (yogera for -ogera): a lemma
+     * outside the lexicon that is this glide + a vowel-initial verb of the lexicon is read as that verb.
+     */
+    cited_glide: z.object({ glide: z.string().min(1), source }).optional(),
     /**
      * Vowel-initial verbs are also cited without their vowel (nza for enza): a lemma outside the
      * lexicon whose vowel-initial form is in it is read as that verb.
@@ -503,7 +514,7 @@ export function withConvention(cartridge: Cartridge, id: string): Cartridge {
   const stemSupport = verbs.stem_support && convention.stem_support ? { ...verbs.stem_support, ...definedOnly(convention.stem_support) } : verbs.stem_support;
   return {
     ...cartridge,
-    verbs: { ...verbs, ...(stemSupport ? { stem_support: stemSupport } : {}) },
+    verbs: { ...verbs, ...(stemSupport ? { stem_support: stemSupport } : {}), ...(convention.without_cited_glide ? { cited_glide: undefined } : {}) },
     rules: cartridge.rules.filter((r) => !convention.without_rules.includes(r.id)),
     lexicon: cartridge.lexicon.map((e) => (e.word_class === 'verb' && short.has(e.lemma) && !e.flags.includes('short') ? { ...e, flags: [...e.flags, 'short'] } : e)),
   };

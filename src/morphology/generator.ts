@@ -173,12 +173,20 @@ export class Generator {
       const cited = this.#lexicon.get(`verb:${protheticVowel}${lemma}`);
       if (cited?.flags?.includes('short')) return this.lexeme(cited.lemma, wordClass);
     }
-    // A lemma cited with the infinitive prefix (ku + itika) is the verb the lexicon knows without it.
-    const infinitive = wordClass === 'verb' ? this.cartridge.verbs?.infinitive_prefix : undefined;
-    if (!entry && infinitive && lemma.startsWith(infinitive) && lemma.length > infinitive.length + 1) {
-      const known = infinitiveStems(lemma.slice(infinitive.length), this.cartridge.verbs?.prothetic_vowel?.vowel)
+    // A lemma cited with the infinitive prefix (ku + itika), or with another written form of it (gu-, kw-), is
+    // the verb the lexicon knows without it.
+    const verbGrammar = wordClass === 'verb' ? this.cartridge.verbs : undefined;
+    for (const infinitive of verbGrammar ? infinitivePrefixes(verbGrammar) : []) {
+      if (entry || !lemma.startsWith(infinitive) || lemma.length <= infinitive.length + 1) continue;
+      const known = infinitiveStems(lemma.slice(infinitive.length), verbGrammar?.prothetic_vowel?.vowel)
         .map((l) => this.#lexicon.get(`verb:${l}`))
         .find((e) => e !== undefined);
+      if (known) return this.lexeme(known.lemma, wordClass);
+    }
+    // A vowel-initial verb cited with the glide of its imperative (yogera) is the verb the lexicon knows without it.
+    const glide = verbGrammar?.cited_glide?.glide;
+    if (!entry && glide && lemma.startsWith(glide) && /^[aeiou]/u.test(lemma.slice(glide.length))) {
+      const known = this.#lexicon.get(`verb:${lemma.slice(glide.length)}`);
       if (known) return this.lexeme(known.lemma, wordClass);
     }
     const flags = new Set(entry?.flags ?? []);
@@ -364,7 +372,9 @@ export class Generator {
     put('root', derived.root);
     if (derived.form) slots.extensions = { slot: 'extensions', form: derived.form, id: derived.extensions.join('+') };
     const keepsOwn = lexeme.ownFinalVowel !== null && !cell.extensions?.length;
-    const fv = keepsOwn ? lexeme.ownFinalVowel! : ((plural ? formation.fv_plural : undefined) ?? (cell.object ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
+    const fv = keepsOwn
+      ? lexeme.ownFinalVowel!
+      : ((plural ? formation.fv_plural : undefined) ?? (cell.object && !formation.fv_object_except?.includes(cell.object) ? formation.fv_object : undefined) ?? formation.fv ?? verbs.default_fv);
     put('fv', fv);
     // An object marker in two parts (a prefix and a suffix after the final vowel, ku-...-ni): the row's
     // `object_suffix` concord goes after the verb, before an enclitic.
@@ -554,6 +564,11 @@ export function formationUsesHead(formation: Partial<Record<string, unknown>>): 
  * monosyllabic stems are cited with a prothetic vowel, that vowel + the rest (ku-dya: idya).
  * No other vowel is added (ku-nda is not enda).
  */
+/** The written forms of the infinitive prefix a cited infinitive may begin with: the prefix, then its other forms. */
+export function infinitivePrefixes(verbs: { infinitive_prefix?: string; infinitive_prefix_forms?: readonly string[] }): string[] {
+  return verbs.infinitive_prefix ? [verbs.infinitive_prefix, ...(verbs.infinitive_prefix_forms ?? [])] : [];
+}
+
 export function infinitiveStems(rest: string, protheticVowel?: string): string[] {
   return protheticVowel ? [rest, `${protheticVowel}${rest}`] : [rest];
 }

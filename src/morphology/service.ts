@@ -16,7 +16,7 @@ import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache }
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { isStative } from './english-verbs.js';
 import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, objectPlaces, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
-import { GenerationError, Generator, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
+import { GenerationError, Generator, infinitivePrefixes, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
 import { cellFromFeatures } from './unimorph.js';
@@ -482,8 +482,8 @@ export class MorphologyService {
       return ok(/[aeiou]$/u.test(root) ? root : root + verbs.default_fv);
     }
     const known = (lemma: string) => engine.cartridge.lexicon.some((e) => e.word_class === 'verb' && e.lemma === lemma);
-    const prefix = verbs.infinitive_prefix;
-    if (prefix && text.startsWith(prefix) && !known(text)) {
+    for (const prefix of infinitivePrefixes(verbs)) {
+      if (!text.startsWith(prefix) || known(text)) continue;
       const stem = infinitiveStems(text.slice(prefix.length), verbs.prothetic_vowel?.vowel).find(known);
       if (stem) return ok(stem);
     }
