@@ -437,7 +437,7 @@ export function takesNoObject(verb: string): boolean {
 
 /*
  * English verbs of transfer and telling that take two objects (give someone something, tell someone a story):
- * their passive keeps one (Zulu ngiyiphiwe 'I have been given it'), so an object marker on it is not refused.
+ * their passive keeps one (ngiyiphiwe 'I have been given it'), so an object marker on it is not refused.
  * Ours, from English usage; a verb left out is taken to have one object.
  */
 const TWO_OBJECTS = new Set(['give', 'show', 'tell', 'teach', 'send', 'lend', 'pay', 'ask', 'offer', 'promise', 'feed', 'hand']);
