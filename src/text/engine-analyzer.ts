@@ -566,6 +566,19 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     return copy;
   }
 
+  /** A reading a text rule makes from another (`changes` to it), with the other's facts. */
+  #ruleReading(from: TokenAnalysis, changes: Partial<TokenAnalysis>): TokenAnalysis {
+    const reading: TokenAnalysis = { ...from, ...changes, source: 'rule' };
+    this.#facts.set(reading, this.#facts.get(from) ?? { agrees: [], extensions: [] });
+    return reading;
+  }
+
+  /** The readings a text rule found first, sharing 0.9 of the probability in their own proportions; the others after, with 0.1. */
+  #ruleFirst(found: TokenAnalysis[], readings: TokenAnalysis[]): TokenAnalysis[] {
+    const total = found.reduce((a, r) => a + r.probability, 0) || 1;
+    return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+  }
+
   /** Whether `token` has a shape the language's own words never have (context.yaml `foreign_shapes`). */
   #foreignShape(token: string): boolean {
     const shapes = this.#textContext()?.foreign_shapes;
@@ -636,9 +649,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         if (!noun) continue;
         const tagged = this.#textContext()?.morpheme_tags?.slots.possessive?.stem ?? spec.tag;
         const own = noun.morphemes.map((m, k) => (k === noun.morphemes.length - 1 && suffix.replaces_final_vowel ? { ...m, surface: m.surface.slice(0, -1) } : m));
-        const reading: TokenAnalysis = { ...noun, morphemes: [...own, { surface: suffix.form, canonical: suffix.stem, tag: tagged }], probability: 0.9, source: 'rule' };
-        this.#facts.set(reading, this.#facts.get(noun) ?? { agrees: [], extensions: [] });
-        return [reading, ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        return [this.#ruleReading(noun, { morphemes: [...own, { surface: suffix.form, canonical: suffix.stem, tag: tagged }], probability: 0.9 }), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
       }
     }
     return readings;
@@ -664,13 +675,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (spec.copulas.length > 0 && lower.endsWith(enclitic) && lower.length > enclitic.length + 2) {
         const copulas = this.readings(lower.slice(0, -enclitic.length)).filter((r) => r.word_class === 'copula' && !r.guess && spec.copulas.includes(r.lemma));
         if (copulas.length > 0) {
-          const found = copulas.map((copula) => {
-            const reading: TokenAnalysis = { ...copula, morphemes: [...copula.morphemes, { surface: enclitic, canonical: enclitic, tag: spec.tag }], source: 'rule' };
-            this.#facts.set(reading, this.#facts.get(copula) ?? { agrees: [], extensions: [] });
-            return reading;
-          });
-          const total = found.reduce((a, r) => a + r.probability, 0) || 1;
-          return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+          const found = copulas.map((copula) => this.#ruleReading(copula, { morphemes: [...copula.morphemes, { surface: enclitic, canonical: enclitic, tag: spec.tag }] }));
+          return this.#ruleFirst(found, readings);
         }
       }
       for (const vowel of spec.final_vowels) {
@@ -680,12 +686,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         if (verbs.length === 0) continue;
         const found = verbs.map((verb) => {
           const own = verb.morphemes.map((m, k) => (k === verb.morphemes.length - 1 ? { ...m, surface: m.surface.slice(0, -1) + vowel } : m));
-          const reading: TokenAnalysis = { ...verb, morphemes: [...own, { surface: enclitic, canonical: enclitic, tag: spec.tag }], source: 'rule' };
-          this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
-          return reading;
+          return this.#ruleReading(verb, { morphemes: [...own, { surface: enclitic, canonical: enclitic, tag: spec.tag }] });
         });
-        const total = found.reduce((a, r) => a + r.probability, 0) || 1;
-        return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        return this.#ruleFirst(found, readings);
       }
     }
     return readings;
@@ -710,13 +713,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
           const k = verb.morphemes.findIndex((m) => (end += m.surface.length) === cut && m.surface.toLowerCase() === marker && (infix.marker_tags.length === 0 || infix.marker_tags.includes(m.tag)));
           if (k < 0) continue;
           const morphemes = [...verb.morphemes.slice(0, k + 1), { surface: form.slice(cut, cut + infix.form.length), canonical: infix.form, tag: infix.tag }, ...verb.morphemes.slice(k + 1)];
-          const reading: TokenAnalysis = { ...verb, morphemes, source: 'rule' };
-          this.#facts.set(reading, this.#facts.get(verb) ?? { agrees: [], extensions: [] });
-          found.push(reading);
+          found.push(this.#ruleReading(verb, { morphemes }));
         }
         if (found.length === 0) continue;
-        const total = found.reduce((a, r) => a + r.probability, 0) || 1;
-        return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+        return this.#ruleFirst(found, readings);
       }
     }
     return readings;
@@ -738,18 +738,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       // (a verb repeats its stem after its prefixes, huhama-hama; a bare stem said twice is a word of its own)
       const known = this.readings(base).filter((r) => !r.guess && spec.word_classes.includes(r.word_class) && (r.word_class !== 'verb' || base.length > size));
       if (known.length === 0) continue;
-      const found = known.map((r) => {
-        const reading: TokenAnalysis = {
-          ...r,
-          lemma: spec.whole_lemma.includes(r.word_class) ? lower : r.lemma,
-          morphemes: [...r.morphemes, { surface: form.slice(-size), canonical: repeat, tag: spec.tag }],
-          source: 'rule',
-        };
-        this.#facts.set(reading, this.#facts.get(r) ?? { agrees: [], extensions: [] });
-        return reading;
-      });
-      const total = found.reduce((a, r) => a + r.probability, 0) || 1;
-      return [...found.map((r) => this.#copy(r, (0.9 * r.probability) / total)), ...readings.map((r) => this.#copy(r, r.probability * 0.1))];
+      const found = known.map((r) =>
+        this.#ruleReading(r, { lemma: spec.whole_lemma.includes(r.word_class) ? lower : r.lemma, morphemes: [...r.morphemes, { surface: form.slice(-size), canonical: repeat, tag: spec.tag }] }),
+      );
+      return this.#ruleFirst(found, readings);
     }
     return readings;
   }
