@@ -559,16 +559,16 @@ export function formationUsesHead(formation: Partial<Record<string, unknown>>): 
   return formation.indirect !== undefined || Object.values(formation).some((spec) => typeof spec === 'object' && spec !== null && (spec as { of?: string }).of === 'head');
 }
 
-/**
- * The stems the rest of an infinitive may cite: itself (ku-la: la) or, in a cartridge whose
- * monosyllabic stems are cited with a prothetic vowel, that vowel + the rest (ku-dya: idya).
- * No other vowel is added (ku-nda is not enda).
- */
 /** The written forms of the infinitive prefix a cited infinitive may begin with: the prefix, then its other forms. */
 export function infinitivePrefixes(verbs: { infinitive_prefix?: string; infinitive_prefix_forms?: readonly string[] }): string[] {
   return verbs.infinitive_prefix ? [verbs.infinitive_prefix, ...(verbs.infinitive_prefix_forms ?? [])] : [];
 }
 
+/**
+ * The stems the rest of an infinitive may cite: itself (ku-la: la) or, in a cartridge whose
+ * monosyllabic stems are cited with a prothetic vowel, that vowel + the rest (ku-dya: idya).
+ * No other vowel is added (ku-nda is not enda).
+ */
 export function infinitiveStems(rest: string, protheticVowel?: string): string[] {
   return protheticVowel ? [rest, `${protheticVowel}${rest}`] : [rest];
 }
