@@ -150,6 +150,17 @@ const contextRuleSchema = z
       .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).default([]), word_class: z.array(z.string()).default([]) })
       .strict()
       .optional(),
+    /**
+     * Holds when one of the `within` words on either side of the word (punctuation inside the sentence skipped, the
+     * sentence's end a limit) is read first with one of the lemmas `lemma`: a word of the same field close by, as in a
+     * list (mito na maziwa 'rivers and lakes'; bahari, maziwa au mito).
+     */
+    near: z
+      .object({ lemma: z.array(z.string()).min(1), within: z.number().int().positive().default(2) })
+      .strict()
+      .optional(),
+    /** Prefer only the readings of class `prefer` with one of these lemmas (one homograph over another of the same class: maziwa 'lakes', of ziwa, over maziwa 'milk'). */
+    lemma: z.array(z.string()).default([]),
     agrees_with_next: z.boolean().default(false),
     agrees_with_previous: z.boolean().default(false),
     /** Prefer only the readings of class `prefer` in this mood (imperative: the bare stem of a command). */
@@ -160,6 +171,8 @@ const contextRuleSchema = z
     without_extension: z.array(z.string()).default([]),
     /** Holds only for the first word of a sentence or clause (no word before it back to punctuation or the text's start). */
     clause_start: z.boolean().default(false),
+    /** Holds only right after one of these punctuation marks (`[","]`: a clause opened inside its sentence, not the sentence's first word). */
+    after_mark: z.array(z.string()).default([]),
     /** Holds only for a word standing by itself between punctuation marks or the text's edges (an answer or a call: `Ndiyo, ...`, `Karibu, dada!`). */
     alone: z.boolean().default(false),
     /** Holds only for the last word of its clause (a punctuation mark or the text's end after it: alikaa naye. 'sat with him'). */
@@ -296,6 +309,11 @@ const textContextSchema = z
         word_class: z.string().min(1),
         /** The shortest stem read so. */
         min_stem: z.number().int().min(1).default(3),
+        /**
+         * Nouns that name a place by the -a of association and a name (Mkoa wa Kilimanjaro 'Kilimanjaro Region'): after
+         * one of them and the -a, a capitalised word read as a name stays the name.
+         */
+        not_after_heads: z.array(z.string().min(1)).default([]),
         source: z.string(),
       })
       .strict()
@@ -360,15 +378,20 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const all = tokens.map((token) => this.readings(token));
     if (!context) return all.map((readings) => cutReadings(readings, options));
     const names = context.names ? this.#names(tokens, all) : new Set<number>();
+    // A small word no lexicon knows between two names is a part of the name (Dar es Salaam).
+    for (const i of [...names]) if (names.has(i + 2) && /^\p{Ll}+$/u.test(tokens[i + 1] ?? '') && !all[i + 1]!.some((r) => !r.guess)) names.add(i + 1);
     const chosen: Array<TokenAnalysis | undefined> = [];
     const out: TokenAnalysis[][] = [];
     tokens.forEach((token, i) => {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
-      if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token)) readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
+      if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
+        readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       const after = nextWord(tokens, i);
-      readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1);
+      const near = (within: number): string[] => nearLemmas(tokens, chosen, all, i, within);
+      const mark = i > 0 && !/[\p{L}\p{Nd}]/u.test(tokens[i - 1]!) ? tokens[i - 1] : undefined;
+      readings = this.#adjust(token, readings, context, wordsBefore(tokens, chosen, i), all[after] ?? [], after === -1, near, mark);
       chosen.push(readings[0]);
       out.push(cutReadings(readings, options));
     });
@@ -494,7 +517,16 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   /** The readings with the context rules applied: each rule that holds adds its weight to the log-odds of the readings it prefers (known stems only). */
-  #adjust(token: string, readings: TokenAnalysis[], context: TextContext, before: ReadonlyArray<TokenAnalysis | undefined>, next: TokenAnalysis[], lastInClause = false): TokenAnalysis[] {
+  #adjust(
+    token: string,
+    readings: TokenAnalysis[],
+    context: TextContext,
+    before: ReadonlyArray<TokenAnalysis | undefined>,
+    next: TokenAnalysis[],
+    lastInClause = false,
+    near: (within: number) => string[] = () => [],
+    mark?: string,
+  ): TokenAnalysis[] {
     if (readings.length < 2) return readings;
     const previous = before[0];
     const lower = token.toLowerCase();
@@ -505,11 +537,13 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       // (a rule of agreement also chooses between readings of one class: nguo zao is class 10, not 9)
       const preferred = (r: TokenAnalysis): boolean =>
         r.word_class === rule.prefer &&
+        (rule.lemma.length === 0 || rule.lemma.includes(r.lemma)) &&
         (rule.mood === undefined || this.#facts.get(r)?.mood === rule.mood) &&
         (rule.not_mood === undefined || this.#facts.get(r)?.mood !== rule.not_mood) &&
         !(this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e));
       if (!rule.agrees_with_next && readings.every(preferred)) continue;
       if (rule.clause_start && before.length > 0) continue;
+      if (rule.after_mark.length > 0 && (mark === undefined || !rule.after_mark.includes(mark))) continue;
       if (rule.alone && (before.length > 0 || !lastInClause)) continue;
       if (rule.clause_end && !lastInClause) continue;
       // (an infinitive read first stays first: the imperative of a monosyllable keeps ku- too, kula, kuwa)
@@ -523,6 +557,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
         const ofClass = next[0] !== undefined && rule.before.word_class.includes(next[0].word_class);
         if (!ofClass && (verbal === undefined || !rule.before.verbal.includes(verbal))) continue;
       }
+      if (rule.near) {
+        const lemmas = rule.near.lemma;
+        if (!near(rule.near.within).some((l) => lemmas.includes(l))) continue;
+      }
       if (rule.after) {
         const after = rule.after;
         const word = before.find((r) => r === undefined || !after.across.includes(r.word_class));
@@ -533,6 +571,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       }
       readings.forEach((r, k) => {
         if (r.word_class !== rule.prefer || r.guess) return;
+        if (rule.lemma.length > 0 && !rule.lemma.includes(r.lemma)) return;
         if (rule.mood !== undefined && this.#facts.get(r)?.mood !== rule.mood) return;
         if (rule.not_mood !== undefined && this.#facts.get(r)?.mood === rule.not_mood) return;
         if ((this.#facts.get(r)?.extensions ?? []).some((e) => rule.without_extension.includes(e))) return;
@@ -1014,10 +1053,37 @@ function previousWord(tokens: readonly string[], chosen: ReadonlyArray<TokenAnal
   return k >= 0 && /[\p{L}\p{Nd}]/u.test(tokens[k]!) ? chosen[k] : undefined;
 }
 
+/** Whether token i follows the -a of association after a noun that names a place by a name (`not_after_heads`: Mkoa wa Kilimanjaro). */
+function namesAPlace(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number, rule: { after: readonly string[]; not_after_heads: readonly string[] }): boolean {
+  const before = wordsBefore(tokens, chosen, i);
+  return before.length >= 2 && before[0] !== undefined && rule.after.includes(before[0].lemma) && before[1]?.word_class === 'noun' && rule.not_after_heads.includes(before[1].lemma);
+}
+
 /** The first readings chosen for the words before token i, nearest first, back to punctuation or the start. */
 function wordsBefore(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, i: number): Array<TokenAnalysis | undefined> {
   const out: Array<TokenAnalysis | undefined> = [];
   for (let k = i - 1; k >= 0 && /[\p{L}\p{Nd}]/u.test(tokens[k]!); k--) out.push(chosen[k]);
+  return out;
+}
+
+/**
+ * The lemmas of the first readings of up to `within` words on either side of token i in its sentence: punctuation inside
+ * the sentence is passed over, terminal punctuation ends the search (the words before as chosen, those after as read first).
+ */
+function nearLemmas(tokens: readonly string[], chosen: ReadonlyArray<TokenAnalysis | undefined>, all: readonly TokenAnalysis[][], i: number, within: number): string[] {
+  const out: string[] = [];
+  for (let k = i - 1, n = 0; k >= 0 && n < within && !TERMINAL.test(tokens[k]!); k--) {
+    if (!/[\p{L}\p{Nd}]/u.test(tokens[k]!)) continue;
+    n++;
+    const lemma = chosen[k]?.lemma;
+    if (lemma !== undefined) out.push(lemma);
+  }
+  for (let k = i + 1, n = 0; k < tokens.length && n < within && !TERMINAL.test(tokens[k]!); k++) {
+    if (!/[\p{L}\p{Nd}]/u.test(tokens[k]!)) continue;
+    n++;
+    const lemma = all[k]?.[0]?.lemma;
+    if (lemma !== undefined) out.push(lemma);
+  }
   return out;
 }
 
