@@ -241,6 +241,10 @@ export class NumeralSpeller {
     if (!Number.isSafeInteger(n) || n < 0 || n > MAX_NUMBER) throw new RangeError(`${n} is outside 0..${MAX_NUMBER}`);
     if (cls !== undefined && !this.classes.includes(cls)) throw new RangeError(`no concord for class ${cls}`);
     if (n === 0) return this.grammar.zero.word;
+    // A number of a base or more agreeing with a class whose concord joins words (izinkomo eziyishumi, ten
+    // cattle) agrees as a multiplier does: its head, a base noun, takes the concord.
+    const lowest = Math.min(...this.grammar.bases.map((b) => b.value));
+    if (cls !== undefined && this.grammar.concords[cls]!.joins_words && n >= lowest) return this.#agreeingPhrase(n, cls).join(' ');
     return this.#phrase(n, cls ?? 'count', cls).join(' ');
   }
 
