@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
 import { checkAgreement, goldenVerbLemmas, type AgreementReport } from '../src/hfst/agreement.js';
-import { buildCartridgeModels, lughaModelNames, type BuiltLanguage } from '../src/hfst/build.js';
+import { buildCartridgeModelsAsync, lughaModelNames, type BuiltLanguage } from '../src/hfst/build.js';
 import { exportVerbLexc } from '../src/hfst/cartridge-export.js';
 import { lookupBatch } from '../src/hfst/toolchain.js';
 import { Transducer } from '../src/hfst/transducer.js';
@@ -73,15 +73,18 @@ describe("Lugha's grammar transducers (lexc + xfst rules) built from the cartrid
   const built = new Map<string, BuiltLanguage>();
   const heldOut = new Map<string, string | undefined>();
   const enclitic = encliticCase();
-  before(() => {
+  before(async () => {
     models = tempDir('lugha-hfst-grammar-');
+    const lemmasOf = new Map<string, string[]>();
     for (const l of languages) {
       heldOut.set(l.iso, heldOutLemma(l.iso));
       const lemmas = defaultLemmas(l.iso, heldOut.get(l.iso));
       if (enclitic?.iso === l.iso) lemmas.push(enclitic.lemma);
-      const [b] = buildCartridgeModels({ morphology, outDir: models, languages: [l.iso], lemmas });
-      if (b) built.set(l.iso, b);
+      lemmasOf.set(l.iso, lemmas);
     }
+    // Each language with its own lemmas, the languages side by side on every core.
+    const all = await buildCartridgeModelsAsync({ morphology, outDir: models, languages: languages.map((l) => l.iso), lemmasOf });
+    for (const b of all) built.set(b.iso, b);
   });
   after(() => rmSync(models, { recursive: true, force: true }));
 

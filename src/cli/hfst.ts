@@ -117,11 +117,16 @@ export function registerHfstCommands(program: Command): void {
     .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
     .option('--kind <kind>', "grammar (lexc following the verb template + xfst rules; plus a guesser, an open root class tagged +Guess, as the analyser's fallback) or table (every form listed)", 'grammar')
     .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
+    .option(
+      '-j, --jobs <n>',
+      "how many HFST processes run at once: up to N languages build side by side, and a language's lexicon and guesser compile side by side (default: the number of CPUs; 1: one tool after another)",
+    )
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action(async (options: { language?: string; lemmas?: string; kind: string; check?: boolean; modelsDir?: string; languagesDir?: string }) => {
+    .action(async (options: { language?: string; lemmas?: string; kind: string; check?: boolean; jobs?: string; modelsDir?: string; languagesDir?: string }) => {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
-      const [{ hfstToolsAvailable, lookupBatch }, { buildCartridgeModels }, { checkAgreement }, { engineOrUsage, morphologyFor }, { loadConfig }] = await Promise.all([
+      const jobs = options.jobs === undefined ? undefined : positiveInt(options.jobs, '--jobs');
+      const [{ hfstToolsAvailable, lookupBatch }, { buildCartridgeModelsAsync }, { checkAgreement }, { engineOrUsage, morphologyFor }, { loadConfig }] = await Promise.all([
         import('../hfst/toolchain.js'),
         import('../hfst/build.js'),
         import('../hfst/agreement.js'),
@@ -131,10 +136,11 @@ export function registerHfstCommands(program: Command): void {
       if (!hfstToolsAvailable()) throw new CliError('the HFST tools are not installed (Debian/Ubuntu: apt-get install hfst); serving does not need them, building does');
       const config = loadConfig({ flags: { modelsDir: options.modelsDir, languagesDir: options.languagesDir } });
       const morphology = morphologyFor(options);
-      const built = buildCartridgeModels({
+      const built = await buildCartridgeModelsAsync({
         morphology,
         outDir: config.modelsDir,
         kind: options.kind,
+        ...(jobs === undefined ? {} : { jobs }),
         ...(options.language ? { languages: split(options.language) } : {}),
         ...(options.lemmas ? { lemmas: split(options.lemmas) } : {}),
         onProgress: (message) => process.stderr.write(`${message}\n`),

@@ -2,8 +2,13 @@
  * The HFST command-line tools (Debian package `hfst`) as a build step: compile lexc and
  * optional xfst replace rules into a generator and an analyser in optimized-lookup form.
  * Only building needs them; looking up runs in TypeScript (transducer.ts).
+ *
+ * A compilation is written once, as steps (a generator that yields each tool run and receives
+ * its output), and run either synchronously (`runSteps`: one tool after another) or
+ * asynchronously (`runStepsAsync`: independent steps side by side, as many tool processes at
+ * once as a `ProcessSlots` allows), so that several compilations can use every core.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +27,122 @@ export function runHfst(tool: string, args: string[], options: { input?: string 
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
     throw new Error(`${tool} ${args.join(' ')} failed${stderr ? `: ${stderr}` : ''}`);
   }
+}
+
+/** One run of an HFST tool, as a step yields it; the step is resumed with the tool's standard output. */
+export interface HfstRun {
+  tool: string;
+  args: string[];
+  input?: string | Buffer;
+  cwd?: string;
+}
+
+/** Independent steps: run one after another by `runSteps`, side by side by `runStepsAsync`; resumed with their results, in order. */
+export interface HfstParallel {
+  parallel: ReadonlyArray<HfstSteps<unknown>>;
+}
+
+/** A compilation as steps: yields tool runs (and groups of independent steps), returns its result. */
+export type HfstSteps<T> = Generator<HfstRun | HfstParallel, T, unknown>;
+
+/** Runs steps one tool at a time, synchronously. A failing tool's error is thrown into the steps (their `finally` blocks run) and out. */
+export function runSteps<T>(steps: HfstSteps<T>): T {
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    let output: unknown;
+    try {
+      output = 'parallel' in step ? step.parallel.map((part) => runSteps(part)) : runHfst(step.tool, step.args, step);
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(output);
+  }
+  return next.value;
+}
+
+/**
+ * At most `size` HFST processes at once, shared by every compilation run with it. A waiting
+ * step of a lower `priority` number gets the next free slot first (a build gives its first
+ * language's steps precedence, so that language finishes first and frees its memory).
+ */
+export class ProcessSlots {
+  #free: number;
+  readonly #waiting: Array<{ priority: number; order: number; start: () => void }> = [];
+  #order = 0;
+
+  constructor(readonly size: number) {
+    if (!Number.isInteger(size) || size < 1) throw new Error(`process slots: a positive whole number, not ${size}`);
+    this.#free = size;
+  }
+
+  /** Runs `task` when a slot is free, and frees the slot when it settles. */
+  async run<T>(priority: number, task: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((start) => this.#waiting.push({ priority, order: this.#order++, start }));
+    try {
+      return await task();
+    } finally {
+      const waiting = this.#waiting;
+      if (waiting.length === 0) this.#free++;
+      else {
+        let best = 0;
+        for (let i = 1; i < waiting.length; i++) {
+          const w = waiting[i]!;
+          const b = waiting[best]!;
+          if (w.priority < b.priority || (w.priority === b.priority && w.order < b.order)) best = i;
+        }
+        waiting.splice(best, 1)[0]!.start();
+      }
+    }
+  }
+}
+
+/**
+ * Runs steps asynchronously: each tool as a child process when `slots` has room (at `priority`),
+ * the parts of a parallel group side by side. A failing tool's error is thrown into the steps
+ * once every part of its group has settled (so no tool still writes where a `finally` cleans up).
+ */
+export async function runStepsAsync<T>(steps: HfstSteps<T>, slots: ProcessSlots, priority = 0): Promise<T> {
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    let output: unknown;
+    try {
+      if ('parallel' in step) {
+        const settled = await Promise.allSettled(step.parallel.map((part) => runStepsAsync(part, slots, priority)));
+        const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        output = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value);
+      } else output = await slots.run(priority, () => runHfstAsync(step.tool, step.args, step));
+    } catch (error) {
+      next = steps.throw(error);
+      continue;
+    }
+    next = steps.next(output);
+  }
+  return next.value;
+}
+
+/** `runHfst` as a child process that does not block: resolves with its standard output; rejects with its stderr as `runHfst` throws. */
+export function runHfstAsync(tool: string, args: string[], options: { input?: string | Buffer; cwd?: string } = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    // A tool that exits without reading its input closes the pipe: that is its exit status's business, not an error here.
+    child.stdin.on('error', () => {});
+    const fail = (detail: string) => reject(new Error(`${tool} ${args.join(' ')} failed${detail ? `: ${detail}` : ''}`));
+    child.on('error', (error) => fail(error.message));
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(Buffer.concat(stdout));
+      else fail(Buffer.concat(stderr).toString().trim() || (signal ? `killed by ${signal}` : ''));
+    });
+    child.stdin.end(options.input ?? '');
+  });
 }
 
 export interface CompileInput {
@@ -63,10 +184,15 @@ export interface CompileInput {
  * cartridge, docs/hfst.md), and a grammar build compiles two lexicons with the same rules.
  */
 export function compileRuleCascade(rules: string, outDir: string, name: string): string[] {
+  return runSteps(compileRuleCascadeSteps(rules, outDir, name));
+}
+
+/** `compileRuleCascade` as steps. */
+export function* compileRuleCascadeSteps(rules: string, outDir: string, name: string): HfstSteps<string[]> {
   const compiled = path.join(outDir, `${name}.rules.hfst`);
-  runHfst('hfst-regexp2fst', ['-S', '-o', compiled, rules]);
+  yield { tool: 'hfst-regexp2fst', args: ['-S', '-o', compiled, rules] };
   const parts = path.join(outDir, `${name}.rule`);
-  runHfst('hfst-split', ['-p', parts, '-i', compiled]);
+  yield { tool: 'hfst-split', args: ['-p', parts, '-i', compiled] };
   rmSync(compiled);
   const steps: string[] = [];
   for (let i = 1; existsSync(`${parts}${i}.hfst`); i++) steps.push(`${parts}${i}.hfst`);
@@ -84,37 +210,43 @@ export interface CompiledModels {
  * composition of a flagged lexicon with rules comes out empty).
  */
 export function compileLexc(input: CompileInput): CompiledModels {
+  return runSteps(compileLexcSteps(input));
+}
+
+/** `compileLexc` as steps. */
+export function* compileLexcSteps(input: CompileInput): HfstSteps<CompiledModels> {
   const file = (suffix: string) => path.join(input.outDir, `${input.name}.${suffix}`);
-  runHfst('hfst-lexc', ['-q', '-o', file('lexc.hfst'), input.lexc]);
+  const run = (tool: string, args: string[], options: { input?: string } = {}): HfstRun => ({ tool, args, ...options });
+  yield run('hfst-lexc', ['-q', '-o', file('lexc.hfst'), input.lexc]);
   let generator = file('lexc.hfst');
   if (input.ruleSteps || (input.rules && input.cascade)) {
     const shared = input.ruleSteps !== undefined;
-    const steps = input.ruleSteps ?? compileRuleCascade(input.rules!, input.outDir, input.name);
+    const steps = input.ruleSteps ?? (yield* compileRuleCascadeSteps(input.rules!, input.outDir, input.name));
     let current = generator;
-    steps.forEach((step, i) => {
+    for (const [i, step] of steps.entries()) {
       const next = file(`step${i + 1}.hfst`);
-      runHfst('hfst-compose', ['-F', '-1', current, '-2', step, '-o', file('composed.hfst')]);
-      runHfst('hfst-minimize', ['-i', file('composed.hfst'), '-o', next]);
+      yield run('hfst-compose', ['-F', '-1', current, '-2', step, '-o', file('composed.hfst')]);
+      yield run('hfst-minimize', ['-i', file('composed.hfst'), '-o', next]);
       if (current !== file('lexc.hfst')) rmSync(current);
       if (!shared) rmSync(step);
       current = next;
-    });
+    }
     generator = current;
   } else if (input.rules) {
-    runHfst('hfst-regexp2fst', ['-S', '-o', file('rules.hfst'), input.rules]);
-    runHfst('hfst-compose', ['-F', '-1', file('lexc.hfst'), '-2', file('rules.hfst'), '-o', file('composed.hfst')]);
+    yield run('hfst-regexp2fst', ['-S', '-o', file('rules.hfst'), input.rules]);
+    yield run('hfst-compose', ['-F', '-1', file('lexc.hfst'), '-2', file('rules.hfst'), '-o', file('composed.hfst')]);
     generator = file('composed.hfst');
   }
-  runHfst('hfst-minimize', ['-i', generator, '-o', file('gen.hfst')]);
-  runHfst('hfst-invert', ['-i', file('gen.hfst'), '-o', file('ana.hfst')]);
+  yield run('hfst-minimize', ['-i', generator, '-o', file('gen.hfst')]);
+  yield run('hfst-invert', ['-i', file('gen.hfst'), '-o', file('ana.hfst')]);
   if (input.analyserInput !== undefined) {
-    runHfst('hfst-regexp2fst', ['-S', '-o', file('input.hfst')], { input: `${input.analyserInput} ;\n` });
-    runHfst('hfst-compose', ['-F', '-1', file('input.hfst'), '-2', file('ana.hfst'), '-o', file('composed.hfst')]);
-    runHfst('hfst-minimize', ['-i', file('composed.hfst'), '-o', file('ana.hfst')]);
+    yield run('hfst-regexp2fst', ['-S', '-o', file('input.hfst')], { input: `${input.analyserInput} ;\n` });
+    yield run('hfst-compose', ['-F', '-1', file('input.hfst'), '-2', file('ana.hfst'), '-o', file('composed.hfst')]);
+    yield run('hfst-minimize', ['-i', file('composed.hfst'), '-o', file('ana.hfst')]);
   }
   const mode = input.weighted ? '-w' : '-O';
-  runHfst('hfst-fst2fst', [mode, '-i', file('gen.hfst'), '-o', file('gen.hfstol')]);
-  runHfst('hfst-fst2fst', [mode, '-i', file('ana.hfst'), '-o', file('ana.hfstol')]);
+  yield run('hfst-fst2fst', [mode, '-i', file('gen.hfst'), '-o', file('gen.hfstol')]);
+  yield run('hfst-fst2fst', [mode, '-i', file('ana.hfst'), '-o', file('ana.hfstol')]);
   if (!existsSync(file('ana.hfstol'))) throw new Error('hfst-fst2fst wrote no analyser');
   return { generator: file('gen.hfstol'), analyser: file('ana.hfstol') };
 }
