@@ -58,12 +58,13 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   relative_not_yet: ['who has not yet carried it (class 7)', 'who has not yet carried it (class 7)'],
   relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
   relative_progressive: ['who is carrying it (class 7)', 'who is not carrying it (class 7)'],
+  relative_persistive: ['who is still carrying it (class 7)', 'who is no longer carrying it (class 7)'],
 };
 
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 39);
+    assert.equal(new Set(glossTenses).size, 40);
   });
 
   for (const tense of glossTenses) {
@@ -228,6 +229,7 @@ describe('irregular verbs', () => {
       relative_not_yet: 'who have not yet gone',
       relative_future: 'who will go',
       relative_progressive: 'who am going',
+      relative_persistive: 'who am still going',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 

@@ -65,6 +65,7 @@ const TEMPLATES = {
   relative_not_yet: ['WHO HAVE not yet PP O', 'WHO HAVE not yet PP O'],
   relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
   relative_progressive: ['WHO BE ING O', 'WHO BE not ING O'],
+  relative_persistive: ['WHO BE still ING O', 'WHO BE no longer ING O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
 
 /** Every tense template name, in the order of the table. */
@@ -108,6 +109,7 @@ const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
   relative_not_yet: 'not_yet',
   relative_future: 'future',
   relative_progressive: 'present_progressive',
+  relative_persistive: 'persistive',
 };
 
 /** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
