@@ -136,7 +136,20 @@ describe('persons and noun classes', () => {
   it('uses "which" for a non-human relative and "who" otherwise', () => {
     assert.equal(gloss('love', class7, 'relative', 'positive', sheHe), 'which loves her/him');
     assert.equal(gloss('love', class8, 'relative', 'negative'), 'which do not love');
-    assert.equal(gloss('love', we, 'relative'), 'who love');
+    assert.equal(gloss('love', we, 'relative'), 'we who love');
+  });
+
+  it('names a 1st or 2nd person subject of a relative: I who, you (pl.) who (issue 18, item 5)', () => {
+    // kamusi.org, Use of the Relative Particle: niliyefika 'I who arrived', mliopika 'you (pl.) who cooked'.
+    assert.equal(gloss('arrive', I, 'relative_past'), 'I who arrived');
+    assert.equal(gloss('cook', youPl, 'relative_past'), 'you (pl.) who cooked');
+    assert.equal(gloss('work', youPl, 'relative', 'negative'), 'you (pl.) who do not work');
+    assert.equal(gloss('be', you, 'relative'), 'you who are');
+    assert.equal(gloss('read', we, 'relative_progressive', 'positive', class7), 'we who are reading it (class 7)');
+    // a 3rd person keeps the bare relative word: its head noun stands before it
+    assert.equal(gloss('read', sheHe, 'relative_past'), 'who read');
+    // an object relative keeps its pattern: the subject stays in the clause ('which I read')
+    assert.equal(englishGloss({ verb: 'read', subject: I, head: class7, object: class7, tense: 'relative_past', polarity: 'positive' }), 'which I read');
   });
 
   it('keeps the base form in the subjunctive for every person', () => {
@@ -222,12 +235,12 @@ describe('irregular verbs', () => {
       situative: 'while I am going',
       participial: 'as I go',
       potential: 'I can go',
-      relative: 'who go',
-      relative_past: 'who went',
-      relative_perfect: 'who have gone',
-      relative_not_yet: 'who have not yet gone',
-      relative_future: 'who will go',
-      relative_progressive: 'who am going',
+      relative: 'I who go',
+      relative_past: 'I who went',
+      relative_perfect: 'I who have gone',
+      relative_not_yet: 'I who have not yet gone',
+      relative_future: 'I who will go',
+      relative_progressive: 'I who am going',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 
@@ -629,7 +642,7 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('lie down', 'perfect'), 'I am lying down');
     assert.equal(read('sit', 'perfect'), 'I am sitting');
     assert.equal(read('stand', 'perfect', 'negative'), 'I am not standing');
-    assert.equal(read('sleep', 'relative_past'), 'who am asleep');
+    assert.equal(read('sleep', 'relative_past'), 'I who am asleep');
     assert.deepEqual(resultState('sleep', 'present'), { verb: 'sleep', tense: 'present' });
   });
   it('reads the perfect of an intransitive verb of breaking as the broken state', () => {
@@ -638,8 +651,8 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.deepEqual(resultState('break', 'present'), { verb: 'break', tense: 'present' });
   });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
-    assert.equal(read('know', 'relative_past'), 'who know');
-    assert.equal(read('know', 'relative_perfect'), 'who know');
+    assert.equal(read('know', 'relative_past'), 'I who know');
+    assert.equal(read('know', 'relative_perfect'), 'I who know');
     assert.deepEqual(resultState('get tired', 'present'), { verb: 'get tired', tense: 'present' });
     assert.deepEqual(resultState('know', 'remote_past'), { verb: 'know', tense: 'remote_past' });
   });

@@ -20,7 +20,7 @@ export type GlossPerson = {
 export type GlossObject = GlossPerson | { reflexive: true };
 
 /*
- * Slots: S subject, WHO relative pronoun, O object (after the rest of a multi-word verb),
+ * Slots: S subject, WHO relative pronoun (after the pronoun of a 1st or 2nd person subject: 'we who'), O object (after the rest of a multi-word verb),
  * BASE / PP / ING the verb's base, past participle and -ing forms, PRES / PAST the verb's
  * finite forms agreeing with the subject, DO / DID / BE / WAS / HAVE the agreeing auxiliaries.
  * Any other word is written as it is.
@@ -382,10 +382,13 @@ export function englishGloss(request: GlossRequest): string {
   // A derived verb marks its object's place with _ ('make _ read'): the object, or 'someone', goes there.
   const gap = rest.indexOf('_');
   const words = gap >= 0 ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)), ...particle] : [...rest, pronoun, ...particle];
+  const named = parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject);
   const slots: Record<string, string> = {
-    S: parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject),
+    S: named,
     SUBJ: objectPronoun(subject, subject),
-    WHO: isHuman(subject) ? 'who' : 'which',
+    // A relative of a 1st or 2nd person subject names the person it is said of ('I who read', 'you (pl.) who do not
+    // work'); of a 3rd person, the head noun stands before it in the sentence ('who read', 'which fell').
+    WHO: subject.person !== 3 ? `${named} who` : isHuman(subject) ? 'who' : 'which',
     O: words.filter((w) => w !== '').join(' '),
     BASE: forms.base,
     PP: forms.pastParticiple,
