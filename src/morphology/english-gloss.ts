@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { ableForm, finiteForm, inflect, isIntransitive, isStative, takesNoObject, takesTwoObjects } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isIntransitive, isStative } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -265,22 +265,6 @@ export function derivationSense(senses: readonly string[], derivations: readonly
   // An object marker on the bare verb asks for a sense that takes an object too (cheka 'laugh, laugh at' + 1sg: 'laugh at me').
   if ((derivations[0] !== 'passive' && !(withObject && derivations.length === 0)) || first === undefined) return first;
   return senses.find((s) => s !== '' && !isIntransitive(s)) ?? first;
-}
-
-/**
- * How many objects a derived verb still takes: one for a verb with a sense that takes an object (none when
- * every sense is an intransitive that takes no object marker either: 'go, walk', not 'laugh'; two for a verb of
- * giving or telling: 'give _ _'), one more for each applicative or causative ('go to _', 'make _
- * read'), one less for each passive, stative or reciprocal ('be read', 'be readable', 'love each other').
- * A form whose count falls below one has no place for an object marker (kinamsomwa 'it is read her/him').
- */
-export function objectPlaces(senses: readonly string[], derivations: readonly Derivation[]): number {
-  let places = senses.length > 0 && senses.every((s) => takesNoObject(s)) ? 0 : senses.some((s) => takesTwoObjects(s)) ? 2 : 1;
-  for (const d of derivations) {
-    if (d === 'applicative' || d === 'causative') places += 1;
-    else if (d === 'passive' || d === 'stative' || d === 'reciprocal') places = Math.max(0, places - 1);
-  }
-  return places;
 }
 
 /**
