@@ -69,6 +69,11 @@ describe('lexicon.tsv is validated', () => {
     assert.match(lexiconError('lemma\tgloss\tsource\nla\teat\ts\textra\n'), /lexicon\.tsv:2: column 4: 4 cells for 3 columns/);
     assert.match(lexiconError('lemma\tgloss\tsource\n\teat\ts\n'), /lexicon\.tsv:2: column lemma: empty; it is required/);
   });
+  it("a verb's object flags: no_object and two_objects exclude each other, and belong to verbs", () => {
+    assert.deepEqual(loadCartridge(folder({ 'lexicon.tsv': 'lemma\tgloss\tflags\tsource\nenda\tgo\tshort,no_object\ts\n' })).lexicon[0]?.flags, ['short', 'no_object']);
+    assert.match(lexiconError('lemma\tgloss\tflags\tsource\npa\tgive\tno_object, two_objects\ts\n'), /lexicon\.tsv:2: column flags: no_object and two_objects exclude each other/);
+    assert.match(lexiconError('lemma\tword_class\tgloss\tflags\tsource\nkiti\tnoun\tchair\ttwo_objects\ts\n'), /lexicon\.tsv:2: column flags: two_objects is a flag of verbs, not of a noun/);
+  });
 });
 
 describe('golden cases and the golden runner', () => {

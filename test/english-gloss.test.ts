@@ -1,7 +1,8 @@
 // Pins the English glosses of conjugated verbs: every tense template in both polarities, pronouns and noun classes, reflexives, multi-word and irregular verbs, and English spelling rules.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPlaces, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
+import { objectPlaces } from '../src/morphology/generator.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
 import { ableForm, finiteForm, inflect, irregularVerbs, isIntransitive, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
@@ -137,7 +138,20 @@ describe('persons and noun classes', () => {
   it('uses "which" for a non-human relative and "who" otherwise', () => {
     assert.equal(gloss('love', class7, 'relative', 'positive', sheHe), 'which loves her/him');
     assert.equal(gloss('love', class8, 'relative', 'negative'), 'which do not love');
-    assert.equal(gloss('love', we, 'relative'), 'who love');
+    assert.equal(gloss('love', we, 'relative'), 'we who love');
+  });
+
+  it('names a 1st or 2nd person subject of a relative: I who, you (pl.) who (issue 18, item 5)', () => {
+    // kamusi.org, Use of the Relative Particle: niliyefika 'I who arrived', mliopika 'you (pl.) who cooked'.
+    assert.equal(gloss('arrive', I, 'relative_past'), 'I who arrived');
+    assert.equal(gloss('cook', youPl, 'relative_past'), 'you (pl.) who cooked');
+    assert.equal(gloss('work', youPl, 'relative', 'negative'), 'you (pl.) who do not work');
+    assert.equal(gloss('be', you, 'relative'), 'you who are');
+    assert.equal(gloss('read', we, 'relative_progressive', 'positive', class7), 'we who are reading it (class 7)');
+    // a 3rd person keeps the bare relative word: its head noun stands before it
+    assert.equal(gloss('read', sheHe, 'relative_past'), 'who read');
+    // an object relative keeps its pattern: the subject stays in the clause ('which I read')
+    assert.equal(englishGloss({ verb: 'read', subject: I, head: class7, object: class7, tense: 'relative_past', polarity: 'positive' }), 'which I read');
   });
 
   it('keeps the base form in the subjunctive for every person', () => {
@@ -223,13 +237,13 @@ describe('irregular verbs', () => {
       situative: 'while I am going',
       participial: 'as I go',
       potential: 'I can go',
-      relative: 'who go',
-      relative_past: 'who went',
-      relative_perfect: 'who have gone',
-      relative_not_yet: 'who have not yet gone',
-      relative_future: 'who will go',
-      relative_progressive: 'who am going',
-      relative_persistive: 'who am still going',
+      relative: 'I who go',
+      relative_past: 'I who went',
+      relative_perfect: 'I who have gone',
+      relative_not_yet: 'I who have not yet gone',
+      relative_future: 'I who will go',
+      relative_progressive: 'I who am going',
+      relative_persistive: 'I who am still going',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 
@@ -512,19 +526,18 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(derivedVerb('see', ['stative', 'passive']), 'be seeable');
   });
 
-  it('an object marker needs a place for an object: not after a passive, stative or reciprocal of one object, nor on go', () => {
-    assert.equal(objectPlaces(['read'], []), 1);
-    assert.equal(objectPlaces(['read'], ['passive']), 0);
-    assert.equal(objectPlaces(['read'], ['applicative', 'passive']), 1);
-    assert.equal(objectPlaces(['love'], ['reciprocal']), 0);
-    assert.equal(objectPlaces(['go', 'walk'], []), 0);
-    assert.equal(objectPlaces(['go', 'walk'], ['applicative']), 1);
-    // 'laugh' is intransitive in English but cheka 'laugh, laugh at' takes an object: kept
-    assert.equal(objectPlaces(['laugh'], []), 1);
-    assert.equal(objectPlaces([], ['passive']), 0);
-    // A verb of giving keeps an object after the passive ('I have been given it').
-    assert.equal(objectPlaces(['give'], ['passive']), 1);
-    assert.equal(objectPlaces(['give'], ['passive', 'reciprocal']), 0);
+  it('an object marker needs a place for an object: not after a passive, stative or reciprocal of one object, nor on a verb of none', () => {
+    // The verb's own objects are lexicon flags (no_object 0, two_objects 2, else 1), not its English gloss.
+    assert.equal(objectPlaces(1, []), 1);
+    assert.equal(objectPlaces(1, ['passive']), 0);
+    assert.equal(objectPlaces(1, ['applicative', 'passive']), 1);
+    assert.equal(objectPlaces(1, ['reciprocal']), 0);
+    assert.equal(objectPlaces(0, []), 0);
+    assert.equal(objectPlaces(0, ['applicative']), 1);
+    assert.equal(objectPlaces(0, ['passive']), 0);
+    // A verb of two objects keeps one after the passive ('I have been given it').
+    assert.equal(objectPlaces(2, ['passive']), 1);
+    assert.equal(objectPlaces(2, ['passive', 'reciprocal']), 0);
   });
 
   it('applicative: for/to, with the object after it', () => {
@@ -631,7 +644,7 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('lie down', 'perfect'), 'I am lying down');
     assert.equal(read('sit', 'perfect'), 'I am sitting');
     assert.equal(read('stand', 'perfect', 'negative'), 'I am not standing');
-    assert.equal(read('sleep', 'relative_past'), 'who am asleep');
+    assert.equal(read('sleep', 'relative_past'), 'I who am asleep');
     assert.deepEqual(resultState('sleep', 'present'), { verb: 'sleep', tense: 'present' });
   });
   it('reads the perfect of an intransitive verb of breaking as the broken state', () => {
@@ -640,8 +653,8 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.deepEqual(resultState('break', 'present'), { verb: 'break', tense: 'present' });
   });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
-    assert.equal(read('know', 'relative_past'), 'who know');
-    assert.equal(read('know', 'relative_perfect'), 'who know');
+    assert.equal(read('know', 'relative_past'), 'I who know');
+    assert.equal(read('know', 'relative_perfect'), 'I who know');
     assert.deepEqual(resultState('get tired', 'present'), { verb: 'get tired', tense: 'present' });
     assert.deepEqual(resultState('know', 'remote_past'), { verb: 'know', tense: 'remote_past' });
   });

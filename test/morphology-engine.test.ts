@@ -86,6 +86,39 @@ describe('derived verbs of a verb that takes no object (lug kola, kin kora: work
   });
 });
 
+describe("a verb's objects are lexicon flags (no_object, two_objects), not its English gloss", () => {
+  // Expected values written before the engine ran (issue 18: object refusal by the verb's valency, as data).
+  const conjugate = (language: string, root: string, tense: string, subject: string, object: string, extensions: string[] = []) =>
+    morphology.conjugate({ language, root, tense, subject, object, ...(extensions.length ? { extensions } : {}) });
+  const refused = (language: string, root: string, tense: string, subject: string, object: string, extensions: string[] = []) => {
+    const result = conjugate(language, root, tense, subject, object, extensions);
+    assert.ok(!result.ok, result.ok ? `${language} ${root}: ${result.value.surface_form} was not refused` : '');
+    assert.equal(result.parameter, 'object', result.message);
+  };
+  const form = (language: string, root: string, tense: string, subject: string, object: string, extensions: string[] = []) => {
+    const result = conjugate(language, root, tense, subject, object, extensions);
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return `${result.value.surface_form} | ${result.value.english}`;
+  };
+  it('refuses an object marker on a verb flagged no_object, and takes one an applicative adds (swh, zul, kin)', () => {
+    refused('swh', 'enda', 'past', 'c1', '1sg');
+    refused('zul', 'hamba', 'present', 'c1', '1sg');
+    refused('kin', 'genda', 'present', 'c1', '1sg');
+    assert.ok(conjugate('zul', 'hamba', 'present', 'c1', '1sg', ['applicative']).ok);
+  });
+  it('refuses an object marker on the passive of a verb of one object (swh, kin)', () => {
+    refused('kin', 'kora', 'present', 'c1', '1sg', ['passive']);
+    // Swahili: a passive sentence has no object infix (kathryncreed.wixsite.com/hvardswa/passives, read 2026-11-29:
+    // 'There are no direct object infixes'), so no Swahili verb is flagged two_objects: pa + passive takes none.
+    refused('swh', 'pa', 'past', '1sg', 'c7', ['passive']);
+    assert.equal(form('swh', 'pa', 'past', 'c1', '1sg'), 'alinipa | she/he gave me');
+  });
+  it('keeps an object marker after the passive of a verb flagged two_objects (zul, kin)', () => {
+    assert.equal(form('zul', 'pha', 'recent_past', '1sg', 'c9', ['passive']), 'ngiyiphiwe | I have been given it (class 9)');
+    assert.equal(form('kin', 'ha', 'past', '1sg', 'c7', ['passive']), 'nagihawe | I was given it (class 7)');
+  });
+});
+
 describe('verbs whose perfect is a present state (lug, lexicon flag perfect_state)', () => {
   // knowt-luganda-near-past (cartridge source): 'Mmanyi (I know)', 'Nkooye (I am tired)', 'Tokoowa: do you not get tired?'.
   const english = (root: string, tense: string, subject: string, polarity: 'positive' | 'negative' = 'positive') => {

@@ -29,7 +29,10 @@ export const lexiconRowSchema = z
     word_class: z.union([z.literal(''), z.string().regex(CLASS_NAME, 'a class name: lower-case letters and _')]),
     /** The English base form. */
     gloss: word,
-    /** Comma-separated flags: `short`, `keeps_fv`, `capital`, `underived` and `perfect_state` are read by the engine; others annotate. */
+    /**
+     * Comma-separated flags: `short`, `keeps_fv`, `capital`, `underived`, `perfect_state`, `no_object` and `two_objects`
+     * are read by the engine (the last two, a verb's objects, exclude each other); others annotate.
+     */
     flags: z.union([z.literal(''), z.string().regex(FLAGS, 'comma-separated flag names (short, keeps_fv, ...)')]),
     /** Nouns: the class id (1, 1a, 9, ...); an invariable word: the class or person (1sg, 2pl) it agrees with. */
     noun_class: z.union([z.literal(''), z.string().regex(NOUN_CLASS, 'a noun class id such as 1, 1a or 9, or a person such as 1sg')]),
@@ -69,7 +72,7 @@ export interface LexiconEntry {
    * conjunction, a demonstrative, a copula) written otherwise than its lemma: `ambao` of the lemma `amba`.
    */
   form?: string;
-  /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel). */
+  /** Flags: 'short' (takes stem support), 'keeps_fv' (loan verb keeping its final vowel), 'no_object' / 'two_objects' (a verb's objects), ... */
   flags: string[];
   source: string;
 }
@@ -111,14 +114,19 @@ export function readLexicon(file: string, sourceIds: readonly string[] | undefin
     }
     const id = /^[^\s,;(]+/u.exec(row.source)?.[0] ?? '';
     if (known && !known.has(id)) throw new Error(`${where(number, 'source')}: "${id}" is not a source of cartridge.yaml (${[...known].join(', ') || 'it declares none'})`);
+    const flags = row.flags
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    // A verb's objects: none (no_object) or two (two_objects), never both, and only on a verb.
+    const objects = flags.filter((f) => f === 'no_object' || f === 'two_objects');
+    if (objects.length > 1) throw new Error(`${where(number, 'flags')}: no_object and two_objects exclude each other`);
+    if (objects.length > 0 && (row.word_class || 'verb') !== 'verb') throw new Error(`${where(number, 'flags')}: ${objects[0]} is a flag of verbs, not of a ${row.word_class}`);
     entries.push({
       lemma: row.lemma,
       word_class: row.word_class || 'verb',
       gloss: row.gloss,
-      flags: row.flags
-        .split(',')
-        .map((f) => f.trim())
-        .filter(Boolean),
+      flags,
       ...(row.noun_class ? { noun_class: row.noun_class } : {}),
       ...(row.plural ? { plural: row.plural } : {}),
       ...(row.form ? { form: row.form } : {}),

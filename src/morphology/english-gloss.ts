@@ -3,7 +3,7 @@
  * Each tense is a pair of word templates (positive, negative) whose upper-case slots are filled
  * from the subject, the object and the inflected English verb (see `english-verbs.ts`).
  */
-import { ableForm, finiteForm, inflect, isIntransitive, isStative, takesNoObject, takesTwoObjects } from './english-verbs.js';
+import { ableForm, finiteForm, inflect, isIntransitive, isStative } from './english-verbs.js';
 
 /** A grammatical person; a third person may carry its Bantu noun class (1 and 2 are human). */
 export type GlossPerson = {
@@ -20,7 +20,7 @@ export type GlossPerson = {
 export type GlossObject = GlossPerson | { reflexive: true };
 
 /*
- * Slots: S subject, WHO relative pronoun, O object (after the rest of a multi-word verb),
+ * Slots: S subject, WHO relative pronoun (after the pronoun of a 1st or 2nd person subject: 'we who'), O object (after the rest of a multi-word verb),
  * BASE / PP / ING the verb's base, past participle and -ing forms, PRES / PAST the verb's
  * finite forms agreeing with the subject, DO / DID / BE / WAS / HAVE the agreeing auxiliaries.
  * Any other word is written as it is.
@@ -270,22 +270,6 @@ export function derivationSense(senses: readonly string[], derivations: readonly
 }
 
 /**
- * How many objects a derived verb still takes: one for a verb with a sense that takes an object (none when
- * every sense is an intransitive that takes no object marker either: 'go, walk', not 'laugh'; two for a verb of
- * giving or telling: 'give _ _'), one more for each applicative or causative ('go to _', 'make _
- * read'), one less for each passive, stative or reciprocal ('be read', 'be readable', 'love each other').
- * A form whose count falls below one has no place for an object marker (kinamsomwa 'it is read her/him').
- */
-export function objectPlaces(senses: readonly string[], derivations: readonly Derivation[]): number {
-  let places = senses.length > 0 && senses.every((s) => takesNoObject(s)) ? 0 : senses.some((s) => takesTwoObjects(s)) ? 2 : 1;
-  for (const d of derivations) {
-    if (d === 'applicative' || d === 'causative') places += 1;
-    else if (d === 'passive' || d === 'stative' || d === 'reciprocal') places = Math.max(0, places - 1);
-  }
-  return places;
-}
-
-/**
  * The tense a verb whose perfect reports the state its event results in is glossed with: the
  * perfect reads as the present ('I have known' -> 'I know', 'I have got tired' -> 'I am tired') and
  * a perfect relative as a present one; other tenses keep their own template.
@@ -384,10 +368,13 @@ export function englishGloss(request: GlossRequest): string {
   // A derived verb marks its object's place with _ ('make _ read'): the object, or 'someone', goes there.
   const gap = rest.indexOf('_');
   const words = gap >= 0 ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)), ...particle] : [...rest, pronoun, ...particle];
+  const named = parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject);
   const slots: Record<string, string> = {
-    S: parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject),
+    S: named,
     SUBJ: objectPronoun(subject, subject),
-    WHO: isHuman(subject) ? 'who' : 'which',
+    // A relative of a 1st or 2nd person subject names the person it is said of ('I who read', 'you (pl.) who do not
+    // work'); of a 3rd person, the head noun stands before it in the sentence ('who read', 'which fell').
+    WHO: subject.person !== 3 ? `${named} who` : isHuman(subject) ? 'who' : 'which',
     O: words.filter((w) => w !== '').join(' '),
     BASE: forms.base,
     PP: forms.pastParticiple,

@@ -422,32 +422,6 @@ export function isStative(verb: string): boolean {
  */
 const INTRANSITIVE = new Set(['work', 'go', 'come', 'arrive', 'walk', 'sleep', 'sit', 'stand', 'live', 'stay', 'die', 'laugh', 'cry', 'weep', 'play', 'dance', 'travel', 'swim', 'rest', 'fall']);
 
-/*
- * The intransitive verbs whose Bantu counterparts take no object marker either (hamba 'go', lala 'sleep',
- * fa 'die'): a subset of the list above, ours, leaving out the verbs another language makes transitive
- * (cheka 'laugh' and 'laugh at', cheza 'play' a game, lia 'cry' for).
- */
-const WITHOUT_OBJECT = new Set(['work', 'go', 'come', 'arrive', 'walk', 'sleep', 'sit', 'stand', 'live', 'stay', 'die', 'rest', 'fall']);
-
-/** True when the verb is one of the intransitive verbs that take no object in Bantu languages either ('go'). */
-export function takesNoObject(verb: string): boolean {
-  const { head, rest } = splitVerb(verb);
-  return rest === '' && WITHOUT_OBJECT.has(head.toLowerCase());
-}
-
-/*
- * English verbs of transfer and telling that take two objects (give someone something, tell someone a story):
- * their passive keeps one (ngiyiphiwe 'I have been given it'), so an object marker on it is not refused.
- * Ours, from English usage; a verb left out is taken to have one object.
- */
-const TWO_OBJECTS = new Set(['give', 'show', 'tell', 'teach', 'send', 'lend', 'pay', 'ask', 'offer', 'promise', 'feed', 'hand']);
-
-/** True when the verb is a single English verb of transfer or telling that takes two objects ('give'). */
-export function takesTwoObjects(verb: string): boolean {
-  const { head, rest } = splitVerb(verb);
-  return rest === '' && TWO_OBJECTS.has(head.toLowerCase());
-}
-
 /** True when the verb is a single intransitive English verb ('work'; not 'work on', not 'make _ work'). */
 export function isIntransitive(verb: string): boolean {
   const { head, rest } = splitVerb(verb);

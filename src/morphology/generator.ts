@@ -53,6 +53,28 @@ export interface Lexeme {
 export const RESULT_STATE_FLAG = 'perfect_state';
 
 /**
+ * The lexicon flags of a verb's objects, a fact of the language read from its dictionary or grammar: `no_object`, a
+ * verb that takes no object marker ('go', 'die'); `two_objects`, a verb of two objects whose passive still takes an
+ * object marker for the other one (a 'give' whose passive reads 'I have been given it'). A verb with neither takes one.
+ */
+export const NO_OBJECT_FLAG = 'no_object';
+export const TWO_OBJECTS_FLAG = 'two_objects';
+
+/**
+ * How many objects a derived verb still takes: the verb's own (0, 1 or 2: the flags above), one more for each
+ * applicative or causative ('go to _', 'make _ read'), one less for each passive, stative or reciprocal ('be read',
+ * 'be readable', 'love each other'). A form whose count falls below one has no place for an object marker.
+ */
+export function objectPlaces(objects: number, derivations: readonly DerivationMeaning[]): number {
+  let places = objects;
+  for (const d of derivations) {
+    if (d === 'applicative' || d === 'causative') places += 1;
+    else if (d === 'passive' || d === 'stative' || d === 'reciprocal') places = Math.max(0, places - 1);
+  }
+  return places;
+}
+
+/**
  * The concord of an agreement row whose object marker has a second part after the final vowel
  * (a 2nd person plural object ku-...-ni): put in the post-final slot whenever the row is the object.
  */
@@ -158,6 +180,17 @@ export class Generator {
   /** The flags of a lemma's lexicon entry (none for a lemma outside the lexicon). */
   flags(lemma: string, wordClass = 'verb'): readonly string[] {
     return this.#lexicon.get(`${wordClass}:${lemma}`)?.flags ?? [];
+  }
+
+  /**
+   * How many objects the verb (a lemma and its extensions) still takes, by its lexicon flags `no_object` and
+   * `two_objects` (objectPlaces): those of the derived stem when the lexicon lists it (ona + causative = onyesha),
+   * else those of the lemma. A verb outside the lexicon takes one object.
+   */
+  objectPlaces(lemma: string, extensions: string[]): number {
+    const derivation = this.derivation(lemma, extensions);
+    const flags = this.flags(derivation.lemma ?? this.lexeme(lemma).lemma);
+    return objectPlaces(flags.includes(NO_OBJECT_FLAG) ? 0 : flags.includes(TWO_OBJECTS_FLAG) ? 2 : 1, derivation.meanings);
   }
 
   /** The lexeme for a lemma (from the lexicon when present, else guessed from its shape). */
@@ -477,15 +510,17 @@ export class Generator {
   /**
    * What the extensions do to the meaning, for the English gloss: the lexicon's own gloss of the
    * longest derived stem it lists (ona + causative = onyesha 'show', ingia + causative = ingiza
-   * 'bring in'), and the meanings of the extensions after it.
+   * 'bring in'), that stem's headword when it is a lexicon row (`lemma`), and the meanings of the extensions after it.
    */
-  derivation(lemma: string, extensions: string[]): { gloss?: string; meanings: DerivationMeaning[] } {
+  derivation(lemma: string, extensions: string[]): { gloss?: string; lemma?: string; meanings: DerivationMeaning[] } {
     const verbs = this.cartridge.verbs;
     if (!verbs || extensions.length === 0) return { meanings: [] };
     const meaningOf = (id: string): DerivationMeaning | undefined =>
       verbs.extensions.find((e) => e.id === id)?.meaning ?? ((derivationMeanings as readonly string[]).includes(id) ? (id as DerivationMeaning) : id === 'neuter' ? 'stative' : undefined);
     const lexeme = this.lexeme(lemma);
     let gloss: string | undefined;
+    // the lexicon's headword of the derived stem whose gloss is taken, for its flags
+    let headword: string | undefined;
     let from = 0;
     for (let n = 1; n <= extensions.length; n++) {
       let derived: { root: string; form: string };
@@ -501,10 +536,11 @@ export class Generator {
       const known = (entry?.flags.includes('underived') ? undefined : entry?.gloss) ?? verbs.derived_glosses?.glosses[citation];
       if (known) {
         gloss = known.split(/[;,]/)[0]!.trim();
+        headword = entry?.gloss === known ? entry.lemma : undefined;
         from = n;
       }
     }
-    return { ...(gloss ? { gloss } : {}), meanings: extensions.slice(from).flatMap((id) => meaningOf(id) ?? []) };
+    return { ...(gloss ? { gloss } : {}), ...(headword ? { lemma: headword } : {}), meanings: extensions.slice(from).flatMap((id) => meaningOf(id) ?? []) };
   }
 
   #word(lemma: string, cell: Cell): Generated {

@@ -15,7 +15,7 @@ import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { isStative } from './english-verbs.js';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, objectPlaces, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitivePrefixes, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
@@ -439,13 +439,14 @@ export class MorphologyService {
     }
     if (needsSubject && !chosen) return problem('invalid_parameter', 'subject', `the ${tense} needs a subject`, ['1sg', '2sg', '3sg', '1pl', '2pl', '3pl', ...subjects.filter((s) => s.startsWith('c'))]);
     // An object marker needs a verb that still takes an object: not a passive, stative or reciprocal of a
-    // verb with one object (kinamsomwa), nor a verb whose every sense is intransitive ('go, walk'), unless an
-    // applicative or causative adds one. A lemma outside the lexicon is taken to have one.
+    // verb with one object (kinamsomwa), nor a verb the lexicon flags `no_object` ('go'), unless an applicative
+    // or causative adds one; a verb flagged `two_objects` keeps one after its passive. A lemma outside the
+    // lexicon is taken to have one.
     if (object !== undefined) {
       const derivation = engine.generator.derivation(lemma.value, input.extensions ?? []);
       const lexeme = engine.generator.lexeme(lemma.value, 'verb');
       const known = derivation.gloss ?? lexeme.gloss;
-      if (objectPlaces(known ? senses(known, lemma.value) : [], derivation.meanings) < 1) {
+      if (engine.generator.objectPlaces(lemma.value, input.extensions ?? []) < 1) {
         const adding = verbs.extensions.filter((e) => (e.meaning ?? e.id) === 'applicative' || (e.meaning ?? e.id) === 'causative').map((e) => e.id);
         const what = derivation.meanings.length > 0 ? `the ${[...(input.extensions ?? [])].join(' + ')} of "${lemma.value}"` : `"${lemma.value}" ('${known}')`;
         return problem('invalid_parameter', 'object', `${what} takes no object marker: send no object, or add an extension that adds one`, adding);
