@@ -59,13 +59,31 @@ export function goldenVerbLemmas(cartridge: Cartridge): string[] {
   ];
 }
 
+/** The golden paradigms' forms, as the agreement check reads them. */
+function goldenForms(cartridge: Cartridge, generator: Generator) {
+  return exportVerbLexc(cartridge, generator, { lemmas: goldenVerbLemmas(cartridge) })?.forms ?? [];
+}
+
+/** The analyses of every `every`-th form of the golden paradigms: what `checkAgreement` asks `generate` for. */
+function generationSample(forms: ReadonlyArray<{ analysis: string }>, every = 1): string[] {
+  return forms.filter((_, i) => sampled(i, every)).map((f) => f.analysis);
+}
+
+function sampled(index: number, every = 1): boolean {
+  return index % Math.max(1, every) === 0;
+}
+
+/** The analyses `checkAgreement` will generate with `generationEvery: every`, for looking them up ahead (side by side). */
+export function generationInputs(cartridge: Cartridge, generator: Generator, every = 1): string[] {
+  return generationSample(goldenForms(cartridge, generator), every);
+}
+
 /** Runs the three checks over the golden paradigms. */
 export function checkAgreement(options: AgreementOptions): AgreementReport {
   const { cartridge, generator, analyser } = options;
   const written = writtenSpelling(generator);
-  const forms = exportVerbLexc(cartridge, generator, { lemmas: goldenVerbLemmas(cartridge) })?.forms ?? [];
-  const every = Math.max(1, options.generationEvery ?? 1);
-  const toGenerate = forms.filter((_, i) => i % every === 0).map((f) => f.analysis);
+  const forms = goldenForms(cartridge, generator);
+  const toGenerate = generationSample(forms, options.generationEvery);
   const generated = options.generate(toGenerate);
   const keep = options.keep ?? 50;
   const report: AgreementReport = { forms: forms.length, analysed: 0, generationChecked: toGenerate.length, generated: 0, agreed: 0, roundTripFailures: 0, disagreements: [] };
@@ -80,7 +98,7 @@ export function checkAgreement(options: AgreementOptions): AgreementReport {
       ok = false;
       note({ analysis: form.analysis, engine: form.surface, transducer: analyses.slice(0, 10), problem: 'not_analysed' });
     }
-    if (i % every === 0) {
+    if (sampled(i, options.generationEvery)) {
       const outputs = [...new Set(generated.get(form.analysis) ?? [])];
       if (outputs.length === 1 && outputs[0] === form.surface) report.generated++;
       else {

@@ -256,9 +256,29 @@ export function* compileLexcSteps(input: CompileInput): HfstSteps<CompiledModels
  * fast for generation through prefix-first transducers): input -> outputs (none when unknown).
  */
 export function lookupBatch(file: string, inputs: readonly string[]): Map<string, string[]> {
+  if (inputs.length === 0) return new Map();
+  return parseLookup(runHfst('hfst-optimized-lookup', ['--pipe-mode=input', file], { input: lookupInput(inputs) }).toString());
+}
+
+/**
+ * `lookupBatch` as child processes that do not block: the inputs in slices of `slice`, each slice one
+ * `hfst-optimized-lookup` when `slots` has room (at `priority`), so that a long batch uses every core.
+ */
+export async function lookupBatchAsync(file: string, inputs: readonly string[], slots: ProcessSlots, options: { slice?: number; priority?: number } = {}): Promise<Map<string, string[]>> {
+  const size = Math.max(1, options.slice ?? 500);
+  const slices: string[][] = [];
+  for (let i = 0; i < inputs.length; i += size) slices.push(inputs.slice(i, i + size));
+  const texts = await Promise.all(slices.map((part) => slots.run(options.priority ?? 0, () => runHfstAsync('hfst-optimized-lookup', ['--pipe-mode=input', file], { input: lookupInput(part) }))));
+  return parseLookup(texts.map((t) => t.toString()).join('\n'));
+}
+
+function lookupInput(inputs: readonly string[]): string {
+  return inputs.map((w) => `${w}\n`).join('');
+}
+
+/** hfst-optimized-lookup's output (input TAB output lines; `+?` for an unknown input): input -> outputs. */
+function parseLookup(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  if (inputs.length === 0) return out;
-  const text = runHfst('hfst-optimized-lookup', ['--pipe-mode=input', file], { input: inputs.map((w) => `${w}\n`).join('') }).toString();
   for (const line of text.split('\n')) {
     const [input, output] = line.split('\t');
     if (!input || output === undefined) continue;
