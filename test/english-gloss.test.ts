@@ -2,7 +2,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { objectPlaces } from '../src/morphology/generator.js';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, objectPronoun, resultState, subjectPronoun, type GlossObject, type GlossPerson, type GlossTense } from '../src/morphology/english-gloss.js';
+import {
+  derivationSense,
+  derivedVerb,
+  englishGloss,
+  glossTenses,
+  objectPronoun,
+  personalSense,
+  resultState,
+  subjectPronoun,
+  type GlossObject,
+  type GlossPerson,
+  type GlossTense,
+} from '../src/morphology/english-gloss.js';
 import { ableForm, finiteForm, inflect, irregularVerbs, isIntransitive, isStative } from '../src/morphology/english-verbs.js';
 
 const sheHe: GlossPerson = { person: 3, number: 'sg', nounClass: 1 };
@@ -36,6 +48,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   immediate_past: ['she/he has just carried it (class 7)', 'she/he has not just carried it (class 7)'],
   perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
   not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
+  state_not_yet: ['she/he does not yet carry it (class 7)', 'she/he does not yet carry it (class 7)'],
   exclusive_perfect: ['she/he has already carried it (class 7)', 'she/he has not already carried it (class 7)'],
   present_perfect_progressive: ['she/he has been carrying it (class 7)', 'she/he has not been carrying it (class 7)'],
   past_perfect: ['she/he had carried it (class 7)', 'she/he had not carried it (class 7)'],
@@ -65,7 +78,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 40);
+    assert.equal(new Set(glossTenses).size, 41);
   });
 
   for (const tense of glossTenses) {
@@ -220,6 +233,7 @@ describe('irregular verbs', () => {
       immediate_past: 'I have just gone',
       perfect: 'I have gone',
       not_yet: 'I have not yet gone',
+      state_not_yet: 'I do not yet go',
       exclusive_perfect: 'I have already gone',
       present_perfect_progressive: 'I have been going',
       past_perfect: 'I had gone',
@@ -577,6 +591,8 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(ableForm('love'), 'lovable');
     assert.equal(ableForm('deny'), 'deniable');
     assert.equal(ableForm('see'), 'seeable');
+    // a Latin -ible adjective where English has one: Swahili kinalika 'it is edible', not 'eatable'
+    assert.equal(ableForm('eat'), 'edible');
   });
 
   it("stative of 'get' and of a verb that is a state: no 'get got', no 'be bable able'", () => {
@@ -625,6 +641,13 @@ describe('derived verbs are glossed by their derivation', () => {
     // The passive of a causative keeps the first sense ('be made to work').
     assert.equal(derivationSense(['work', 'do'], ['causative', 'passive']), 'work');
   });
+  it("says 'love' of a person where the gloss reads 'want, love' ('I love you', not 'I want you')", () => {
+    assert.equal(personalSense(['want', 'like', 'love'], 'want'), 'love');
+    assert.equal(personalSense(['want', 'love'], 'want'), 'love');
+    // without a 'love' sense, or another first sense, the verb stays
+    assert.equal(personalSense(['want', 'look for'], 'want'), 'want');
+    assert.equal(personalSense(['see'], 'see'), 'see');
+  });
 });
 
 describe('a perfect that reports a present state (lexicon flag perfect_state)', () => {
@@ -638,12 +661,17 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('know', 'perfect', 'negative'), 'I do not know');
     assert.equal(read('get tired', 'perfect'), 'I am tired');
     assert.equal(read('become angry', 'perfect'), 'I am angry');
+    // a 'not yet' (Swahili -ja-, the negative of -me-) is the state not yet reached
+    assert.equal(read('get tired', 'not_yet', 'negative'), 'I am not yet tired');
+    assert.equal(read('know', 'not_yet', 'negative'), 'I do not yet know');
   });
   it('reads the perfect of a verb of posture or sleep as the position or state it results in', () => {
     assert.equal(read('sleep', 'perfect'), 'I am asleep');
     assert.equal(read('lie down', 'perfect'), 'I am lying down');
     assert.equal(read('sit', 'perfect'), 'I am sitting');
     assert.equal(read('stand', 'perfect', 'negative'), 'I am not standing');
+    // the state of fearing is 'be afraid' (Luganda ntidde 'I am afraid')
+    assert.equal(read('fear', 'perfect'), 'I am afraid');
     assert.equal(read('sleep', 'relative_past'), 'I who am asleep');
     assert.deepEqual(resultState('sleep', 'present'), { verb: 'sleep', tense: 'present' });
   });

@@ -111,6 +111,11 @@ const tenseSchema = z
      */
     state_gloss: z.enum(['present', 'relative']).optional(),
     /**
+     * The gloss template of the negative where it says more than the positive's negated: a perfect whose
+     * negative means 'not yet' (`not_yet`: 'I have not yet eaten'). Without it the negative reads with `gloss`.
+     */
+    negative_gloss: z.string().optional(),
+    /**
      * Verbs this tense glosses with another English verb than the lexicon's first sense: lemma -> English
      * base form (a present whose 'be' the copula says, so that its own form of 'be' means 'become').
      */

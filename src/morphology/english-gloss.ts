@@ -42,6 +42,7 @@ const TEMPLATES = {
   immediate_past: ['S HAVE just PP O', 'S HAVE not just PP O'],
   perfect: ['S HAVE PP O', 'S HAVE not PP O'],
   not_yet: ['S HAVE not yet PP O', 'S HAVE not yet PP O'],
+  state_not_yet: ['S DO not yet BASE O', 'S DO not yet BASE O'],
   exclusive_perfect: ['S HAVE already PP O', 'S HAVE not already PP O'],
   present_perfect_progressive: ['S HAVE been ING O', 'S HAVE not been ING O'],
   past_perfect: ['S had PP O', 'S had not PP O'],
@@ -114,7 +115,7 @@ const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
 
 /** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
 const WITHOUT_DO_SUPPORT: readonly [RegExp, string][] = [
-  [/\bDO not (usually )?BASE\b/, 'PRES not $1'],
+  [/\bDO not (usually |yet )?BASE\b/, 'PRES not $1'],
   [/\bDID not BASE\b/, 'PAST not'],
   [/\busually PRES\b/, 'PRES usually'],
 ];
@@ -143,7 +144,8 @@ function personKey(p: GlossPerson): keyof typeof SUBJECT {
   return `${p.person}${p.number}`;
 }
 
-function isHuman(p: GlossPerson): boolean {
+/** Whether a person is human: a 1st or 2nd person, or a 3rd of a human class ('she/he', not 'it'). */
+export function isHuman(p: GlossPerson): boolean {
   return p.person !== 3 || (p.human ?? (p.nounClass === undefined || p.nounClass === 1 || p.nounClass === 2));
 }
 
@@ -270,20 +272,35 @@ export function derivationSense(senses: readonly string[], derivations: readonly
 }
 
 /**
- * The tense a verb whose perfect reports the state its event results in is glossed with: the
- * perfect reads as the present ('I have known' -> 'I know', 'I have got tired' -> 'I am tired') and
- * a perfect relative as a present one; other tenses keep their own template.
+ * Senses English gives a verb whose object is a person: a verb glossed 'want, love' with a person as object,
+ * or as a reciprocal's other party, is said 'love' ('I love you', 'they love each other'), where 'want' would
+ * read as desire; other objects keep the first sense ('I want vegetables').
  */
-const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', relative_past: 'relative', relative_perfect: 'relative' };
+const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love' };
+
+/** The sense `chosen` of `senses` takes when its object is a person: 'want' -> 'love' when the gloss has 'love' too. */
+export function personalSense(senses: readonly string[], chosen: string): string {
+  const other = OF_A_PERSON[chosen.trim().toLowerCase()];
+  return other !== undefined && senses.some((s) => s.trim().toLowerCase() === other) ? other : chosen;
+}
 
 /**
- * English verbs of posture and sleep, and intransitive verbs of breaking, whose result is said with be
- * + a participle or an adjective: the state a perfect of 'sleep', 'sit' or (an inchoative) 'break'
- * reports is 'be asleep', 'be sitting', 'be broken' ('she/he is asleep', not 'she/he sleeps'; 'it is
- * broken', not 'it has broken').
+ * The tense a verb whose perfect reports the state its event results in is glossed with: the
+ * perfect reads as the present ('I have known' -> 'I know', 'I have got tired' -> 'I am tired'), a
+ * 'not yet' as the state not yet reached ('I am not yet tired', 'state_not_yet') and a perfect relative
+ * as a present one; other tenses keep their own template.
+ */
+const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', not_yet: 'state_not_yet', relative_past: 'relative', relative_perfect: 'relative' };
+
+/**
+ * English verbs of posture and sleep, intransitive verbs of breaking, and 'fear', whose result is said with be
+ * + a participle or an adjective: the state a perfect of 'sleep', 'sit', 'fear' or (an inchoative) 'break'
+ * reports is 'be asleep', 'be sitting', 'be afraid', 'be broken' ('she/he is asleep', not 'she/he sleeps';
+ * 'I am afraid', not 'I fear'; 'it is broken', not 'it has broken').
  */
 const RESULT_STATE_OF: Readonly<Record<string, string>> = {
   break: 'be broken',
+  fear: 'be afraid',
   'break down': 'be broken down',
   sleep: 'be asleep',
   'go to sleep': 'be asleep',

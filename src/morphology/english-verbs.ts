@@ -428,10 +428,15 @@ export function isIntransitive(verb: string): boolean {
   return rest === '' && INTRANSITIVE.has(head.toLowerCase());
 }
 
-/** The -able adjective of a verb: 'read' -> 'readable', 'get' -> 'gettable', 'love' -> 'lovable', 'deny' -> 'deniable', 'see' -> 'seeable'. */
+/** -able adjectives English takes from Latin instead: 'eatable' is said 'edible'. */
+const IRREGULAR_ABLE: Readonly<Record<string, string>> = { eat: 'edible' };
+
+/** The -able adjective of a verb: 'read' -> 'readable', 'get' -> 'gettable', 'love' -> 'lovable', 'deny' -> 'deniable', 'see' -> 'seeable', 'eat' -> 'edible'. */
 export function ableForm(verb: string): string {
   const { head, rest } = splitVerb(verb);
   const word = head.toLowerCase();
+  const irregular = IRREGULAR_ABLE[word];
+  if (irregular !== undefined) return `${irregular}${rest}`;
   const stem = /[^aeiou]y$/.test(word) ? word.slice(0, -1) + 'i' : /[^aeiou]e$/.test(word) && !/[cg]e$/.test(word) ? word.slice(0, -1) : /e$/.test(word) ? word : suffixStem(word);
   return `${stem}able${rest}`;
 }

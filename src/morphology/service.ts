@@ -15,7 +15,7 @@ import type { AgreementRow, Cartridge } from '../cartridge/cartridge.js';
 import { readCartridgeFolder, readCartridgeFolderDigested, type CartridgeCache } from '../cartridge/cache.js';
 import { runGolden, tallyGolden } from '../cartridge/golden.js';
 import { isStative } from './english-verbs.js';
-import { derivationSense, derivedVerb, englishGloss, glossTenses, isPerfective, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
+import { derivationSense, derivedVerb, englishGloss, glossTenses, isHuman, isPerfective, personalSense, resultState, type GlossObject, type GlossPerson, type GlossTense } from './english-gloss.js';
 import { GenerationError, Generator, infinitivePrefixes, infinitiveStems, RESULT_STATE_FLAG, type Cell, type Generated, type GeneratedWord } from './generator.js';
 import { loadPhonology, type Phonology } from './phonology.js';
 import { syllableInventory, syllabify, type SyllableInventory } from './syllables.js';
@@ -560,7 +560,9 @@ function senses(text: string | null | undefined, lemma: string): string[] {
 /** The English gloss; a root outside the lexicon is shown as ‹lemma›. */
 function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], known: boolean, cell: Cell): string {
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
-  if (!tense || !(glossTenses as readonly string[]).includes(tense.gloss)) return known ? verbSenses[0]! : `‹${verbSenses[0]!}›`;
+  // The negative's own template where the tense names one (a perfect's negative 'not yet').
+  const template = tense && cell.polarity === 'negative' && tense.negative_gloss !== undefined ? tense.negative_gloss : tense?.gloss;
+  if (!tense || template === undefined || !(glossTenses as readonly string[]).includes(template)) return known ? verbSenses[0]! : `‹${verbSenses[0]!}›`;
   // Without a subject: an imperative speaks to 'you'; another form with no subject marker (a habitual
   // used for every person) has an unnamed subject, 'one usually reads', not 'you usually read'.
   const formation = cell.polarity === 'negative' ? tense.negative : tense.positive;
@@ -570,16 +572,17 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   // ... and a passive or stative one without a subject is impersonal: husemekana 'it is usually said'.
   const impersonal = derivation.meanings.some((m) => m === 'passive' || m === 'stative');
   const unnamed: GlossPerson =
-    tense.gloss !== 'imperative' && formation.no_subject === true ? (impersonal ? { person: 3, number: 'sg', human: false } : { person: 3, number: 'sg', human: true, generic: true }) : { person: 2, number: 'sg' };
+    template !== 'imperative' && formation.no_subject === true ? (impersonal ? { person: 3, number: 'sg', human: false } : { person: 3, number: 'sg', human: true, generic: true }) : { person: 2, number: 'sg' };
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  const verb = derivationSense(verbSenses, derivation.meanings, object !== undefined) ?? lemma;
+  // A person as object, or as a reciprocal's other party, takes the sense English uses of people ('I love you', not 'I want you').
+  const personal = (object !== undefined && !('reflexive' in object) && isHuman(object)) || (derivation.meanings.includes('reciprocal') && isHuman(subject));
+  const sense = derivationSense(verbSenses, derivation.meanings, object !== undefined);
+  const verb = (sense !== undefined && personal ? personalSense(verbSenses, sense) : sense) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
-  const read = state
-    ? resultState(derivation.gloss ?? (known ? verb : placeholder), tense.gloss as GlossTense, tense.state_gloss)
-    : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: tense.gloss as GlossTense };
+  const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), template as GlossTense, tense.state_gloss) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: template as GlossTense };
   const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
   // A reciprocal read as one, wherever it stands ('see each other', 'see each other for/to someone', 'work together'; not a stative + reciprocal potential).
