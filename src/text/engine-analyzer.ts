@@ -201,6 +201,16 @@ const textContextSchema = z
       .object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() })
       .strict()
       .optional(),
+    /**
+     * Nouns of peoples: inside a sentence, a capitalised word no lexicon knows, guessed as a noun of `class` (Waganda
+     * 'Ugandans', Wakaranga), is that people's noun, its lemma the guessed singular with a capital (Mganda), not a
+     * name; unless a capitalised word stands right before or after it (`Profesa Wangari`, `Wangari Maathai`) or the
+     * verb after it agrees with one of `not_before_subject` (a person's name: `Wangari alizaliwa`).
+     */
+    peoples: z
+      .object({ class: z.string().min(1), not_before_subject: z.array(z.string().min(1)).default([]), source: z.string() })
+      .strict()
+      .optional(),
     rules: z.array(contextRuleSchema).default([]),
     contractions: z
       .object({
@@ -378,6 +388,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const all = tokens.map((token) => this.readings(token));
     if (!context) return all.map((readings) => cutReadings(readings, options));
     const names = context.names ? this.#names(tokens, all) : new Set<number>();
+    const peoples = context.peoples ? this.#peoples(tokens, all, context.peoples) : new Map<number, TokenAnalysis>();
+    for (const i of peoples.keys()) names.delete(i);
     // A small word no lexicon knows between two names is a part of the name (Dar es Salaam).
     for (const i of [...names]) if (names.has(i + 2) && /^\p{Ll}+$/u.test(tokens[i + 1] ?? '') && !all[i + 1]!.some((r) => !r.guess)) names.add(i + 1);
     const chosen: Array<TokenAnalysis | undefined> = [];
@@ -385,6 +397,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     tokens.forEach((token, i) => {
       let readings = all[i]!;
       if (names.has(i)) readings = this.#name(token, readings);
+      else if (peoples.has(i)) readings = this.#ruleFirst([peoples.get(i)!], readings.filter((r) => r !== peoples.get(i)));
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
       if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
         readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
@@ -454,6 +467,26 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (capital[i] && forms.has(token) && !(title[i] && known(i).length > 0)) names.add(i);
     });
     return names;
+  }
+
+  /**
+   * The tokens that are nouns of peoples (context.yaml `peoples`), each with its reading: the guessed noun of the
+   * people's class, its lemma written with a capital as the lexicon writes the nouns of peoples (Mzungu, Mreno).
+   */
+  #peoples(tokens: readonly string[], all: readonly TokenAnalysis[][], spec: NonNullable<TextContext['peoples']>): Map<number, TokenAnalysis> {
+    const out = new Map<number, TokenAnalysis>();
+    const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
+    const title = titleCase(tokens, capital);
+    tokens.forEach((_, i) => {
+      if (!capital[i] || title[i] || sentenceStart(tokens, i) || capital[i - 1] || capital[i + 1]) return;
+      if (all[i]!.some((r) => !r.guess)) return;
+      const noun = all[i]!.find((r) => r.word_class === 'noun' && (this.#facts.get(r)?.agrees ?? []).includes(spec.class));
+      if (!noun) return;
+      const verb = (all[nextWord(tokens, i)] ?? []).find((r) => !r.guess);
+      if (verb && ['verb', 'have', 'copula'].includes(verb.word_class) && (this.#facts.get(verb)?.agrees ?? []).some((c) => spec.not_before_subject.includes(c))) return;
+      out.set(i, this.#ruleReading(noun, { lemma: capitalised(noun.lemma), guess: false }));
+    });
+    return out;
   }
 
   /**
