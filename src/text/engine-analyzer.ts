@@ -396,8 +396,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const out: TokenAnalysis[][] = [];
     tokens.forEach((token, i) => {
       let readings = all[i]!;
+      const people = peoples.get(i);
       if (names.has(i)) readings = this.#name(token, readings);
-      else if (peoples.has(i)) readings = this.#ruleFirst([peoples.get(i)!], readings.filter((r) => r !== peoples.get(i)));
+      else if (people) readings = this.#ruleFirst([people], readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
       if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
         readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
