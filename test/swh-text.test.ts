@@ -924,7 +924,7 @@ describe('Swahili running text', () => {
     assert.equal(at(['Alikutana', 'na', 'Wanjiru', 'Kamau', 'jana', '.'], 2)?.word_class, 'proper_noun');
   });
 
-  it("reads mara after a noun or kwa as the noun 'times', kimo as the noun 'height' unless a place follows, kifupi after kwa as the adverb, a unit with a superscript as foreign and a class 11 noun's plural in class 10 (words outside the texts)", () => {
+  it("reads mara after a noun or kwa as the noun 'times', kimo as the noun 'height' unless a place follows, kifupi after kwa as the adverb, a unit with a superscript as foreign, a class 11 noun's plural in class 10 and Kati in Afrika ya Kati as the adverb (words outside the texts)", () => {
     const analyzer = new EngineTextAnalyzer('swh', morphology);
     const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
     assert.equal(at(['Eneo', 'ni', 'urefu', 'mara', 'upana', '.'], 3)?.word_class, 'noun');
@@ -939,5 +939,8 @@ describe('Swahili running text', () => {
     assert.equal(at(['Ziwa', 'lina', 'eneo', 'la', 'm²', '500', '.'], 4)?.word_class, 'foreign');
     const kingdoms = at(['Zilikuwepo', 'falme', 'nyingi', '.'], 1);
     assert.deepEqual([kingdoms?.lemma, kingdoms?.word_class], ['ufalme', 'noun']);
+    // (a known word after a name and the -a of association keeps its reading: Afrika ya Kati 'Central Africa')
+    const middle = at(['Ni', 'nchi', 'ya', 'Afrika', 'ya', 'Kati', '.'], 5);
+    assert.deepEqual([middle?.lemma, middle?.word_class], ['kati', 'adverb']);
   });
 });

@@ -418,7 +418,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * sentence (quoted speech starts one) a capitalised word is a name when
    * - no lexicon knows it (or it has no reading at all);
    * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
-   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
+   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`) or a name and
+   *   the -a of association (`Afrika ya Kati` 'Central Africa': the adverb kati 'middle' inside a name keeps
+   *   its reading, as the nouns do);
    * - it follows a name and is no known noun (`Tembo Mdogo` once `Tembo` is one; in `Korea Kaskazini` the
    *   noun kaskazini 'north' stays the noun, as capitalised common nouns inside names do: `Umoja wa Mataifa`).
    * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
@@ -441,6 +443,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const title = titleCase(tokens, capital);
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
+    // a known word after a name and the -a of association, a part of a longer name written with its capital (Afrika ya Kati 'Central Africa')
+    const ofName = (i: number) => i >= 2 && names.has(i - 2) && !capital[i - 1] && known(i - 1).some((r) => r.word_class === 'possessive');
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
     const pairs = new Set<number>();
     for (let i = 0; i + 1 < tokens.length; i++) {
@@ -460,7 +464,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || (names.has(i - 1) && !known(i).some(isNoun))) names.add(i);
-      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
+      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun)) && !ofName(i)) names.add(i);
     });
     // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
     const forms = new Set([...names].map((i) => tokens[i]!));
