@@ -201,6 +201,16 @@ const textContextSchema = z
       .object({ patterns: z.array(z.string().min(1)).min(1), source: z.string() })
       .strict()
       .optional(),
+    /**
+     * Nouns of peoples: inside a sentence, a capitalised word no lexicon knows, guessed as a noun of `class` (Waganda
+     * 'Ugandans', Wakaranga), is that people's noun, its lemma the guessed singular with a capital (Mganda), not a
+     * name; unless a capitalised word stands right before or after it (`Profesa Wangari`, `Wangari Maathai`) or the
+     * verb after it agrees with one of `not_before_subject` (a person's name: `Wangari alizaliwa`).
+     */
+    peoples: z
+      .object({ class: z.string().min(1), not_before_subject: z.array(z.string().min(1)).default([]), source: z.string() })
+      .strict()
+      .optional(),
     rules: z.array(contextRuleSchema).default([]),
     contractions: z
       .object({
@@ -378,13 +388,17 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const all = tokens.map((token) => this.readings(token));
     if (!context) return all.map((readings) => cutReadings(readings, options));
     const names = context.names ? this.#names(tokens, all) : new Set<number>();
+    const peoples = context.peoples ? this.#peoples(tokens, all, context.peoples) : new Map<number, TokenAnalysis>();
+    for (const i of peoples.keys()) names.delete(i);
     // A small word no lexicon knows between two names is a part of the name (Dar es Salaam).
     for (const i of [...names]) if (names.has(i + 2) && /^\p{Ll}+$/u.test(tokens[i + 1] ?? '') && !all[i + 1]!.some((r) => !r.guess)) names.add(i + 1);
     const chosen: Array<TokenAnalysis | undefined> = [];
     const out: TokenAnalysis[][] = [];
     tokens.forEach((token, i) => {
       let readings = all[i]!;
+      const people = peoples.get(i);
       if (names.has(i)) readings = this.#name(token, readings);
+      else if (people) readings = this.#ruleFirst([people], readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
       if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
         readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
@@ -404,7 +418,9 @@ export class EngineTextAnalyzer implements TextAnalyzer {
    * sentence (quoted speech starts one) a capitalised word is a name when
    * - no lexicon knows it (or it has no reading at all);
    * - the lexicon knows it only as a word that is never a title's head (a verb, an adjective, ...),
-   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`);
+   *   unless it follows a capitalised noun it may qualify (`Baraza Kuu`, `Nchi Wanachama`) or a name and
+   *   the -a of association (`Afrika ya Kati` 'Central Africa': the adverb kati 'middle' inside a name keeps
+   *   its reading, as the nouns do);
    * - it follows a name and is no known noun (`Tembo Mdogo` once `Tembo` is one; in `Korea Kaskazini` the
    *   noun kaskazini 'north' stays the noun, as capitalised common nouns inside names do: `Umoja wa Mataifa`).
    * A capitalised noun followed by a capitalised word that qualifies it without agreeing with its class
@@ -427,6 +443,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const title = titleCase(tokens, capital);
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
+    // a known word after a name and the -a of association, a part of a longer name written with its capital (Afrika ya Kati 'Central Africa')
+    const ofName = (i: number) => i >= 2 && names.has(i - 2) && !capital[i - 1] && known(i - 1).some((r) => r.word_class === 'possessive');
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
     const pairs = new Set<number>();
     for (let i = 0; i + 1 < tokens.length; i++) {
@@ -446,7 +464,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       } else if (start[i]) {
         if (all[i]!.length === 0 || (known(i).length === 0 && (this.#foreignShape(token) || this.#subjectDisagrees(all[i]!, all[nextWord(tokens, i)] ?? [])))) names.add(i);
       } else if (known(i).length === 0 || (names.has(i - 1) && !known(i).some(isNoun))) names.add(i);
-      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun))) names.add(i);
+      else if (!known(i).some(isNoun) && !(i > 0 && capital[i - 1] && known(i - 1).some(isNoun)) && !ofName(i)) names.add(i);
     });
     // one name, one reading: the form read as a name somewhere is a name wherever it is capitalised
     const forms = new Set([...names].map((i) => tokens[i]!));
@@ -454,6 +472,26 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (capital[i] && forms.has(token) && !(title[i] && known(i).length > 0)) names.add(i);
     });
     return names;
+  }
+
+  /**
+   * The tokens that are nouns of peoples (context.yaml `peoples`), each with its reading: the guessed noun of the
+   * people's class, its lemma written with a capital as the lexicon writes the nouns of peoples (Mzungu, Mreno).
+   */
+  #peoples(tokens: readonly string[], all: readonly TokenAnalysis[][], spec: NonNullable<TextContext['peoples']>): Map<number, TokenAnalysis> {
+    const out = new Map<number, TokenAnalysis>();
+    const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
+    const title = titleCase(tokens, capital);
+    tokens.forEach((_, i) => {
+      if (!capital[i] || title[i] || sentenceStart(tokens, i) || capital[i - 1] || capital[i + 1]) return;
+      if (all[i]!.some((r) => !r.guess)) return;
+      const noun = all[i]!.find((r) => r.word_class === 'noun' && (this.#facts.get(r)?.agrees ?? []).includes(spec.class));
+      if (!noun) return;
+      const verb = (all[nextWord(tokens, i)] ?? []).find((r) => !r.guess);
+      if (verb && ['verb', 'have', 'copula'].includes(verb.word_class) && (this.#facts.get(verb)?.agrees ?? []).some((c) => spec.not_before_subject.includes(c))) return;
+      out.set(i, this.#ruleReading(noun, { lemma: capitalised(noun.lemma), guess: false }));
+    });
+    return out;
   }
 
   /**
