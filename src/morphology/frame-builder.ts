@@ -37,6 +37,28 @@ export class FrameBuilder {
     return reactingInitials(this.generator.cartridge.rules, (r) => !r.when?.word_class || r.when.word_class.includes('verb')).filter((c) => !/^[aeiou]/u.test(c));
   }
 
+  /**
+   * Consonant beginnings paired with a final vowel of their own, for the lexicon's verbs that keep one
+   * (a stem in -e such as a defective perfective): a rule before a voiceless consonant (a negative
+   * ta > da) must see both the stem's first letter and its vowel. Only the pairs the lexicon has, so the
+   * frame count grows by a few shapes, not by every initial times every vowel.
+   */
+  #ownVowelInitials(): Shape[] {
+    const fv = this.generator.cartridge.verbs?.default_fv ?? 'a';
+    const initials = [...this.#verbInitials()].sort((a, b) => b.length - a.length);
+    const seen = new Map<string, Shape>();
+    for (const e of this.generator.cartridge.lexicon) {
+      if (e.word_class !== 'verb') continue;
+      const keeps = e.flags.includes('keeps_fv') || (!e.lemma.endsWith(fv) && /[aeiou]$/u.test(e.lemma));
+      if (!keeps) continue;
+      const vowel = e.lemma.slice(-1);
+      const initial = initials.find((c) => e.lemma.startsWith(c));
+      if (!initial || !['i', 'u', 'e', 'o'].includes(vowel)) continue;
+      seen.set(`${initial}|${vowel}`, { initial, ownFinalVowel: vowel, short: false });
+    }
+    return [...seen.values()];
+  }
+
   /** The frame index, one cell per step. */
   *build(cells: Cell[]): Iterator<void, Map<string, Frame[]>> {
     const frames = new Map<string, Frame[]>();
@@ -48,6 +70,7 @@ export class FrameBuilder {
       ...vowels.map((v) => ({ initial: v, ownFinalVowel: null, short: true })),
       ...['i', 'u', 'e', 'o'].map((v) => ({ initial: '', ownFinalVowel: v, short: false })),
       ...this.#verbInitials().map((c) => ({ initial: c, ownFinalVowel: null, short: false })),
+      ...this.#ownVowelInitials(),
       ...(this.generator.cartridge.verbs?.enclitics?.forms ?? []).map((enclitic) => ({ initial: '', ownFinalVowel: null, short: false, enclitic })),
     ];
     const plain = plainSpelling(this.generator);
