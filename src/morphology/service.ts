@@ -576,8 +576,9 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const subject = person(cell.subject ? engine.generator.row(cell.subject) : undefined) ?? unnamed;
   const object: GlossObject | undefined = cell.object === 'refl' ? { reflexive: true } : person(cell.object ? engine.generator.row(cell.object) : undefined);
   const placeholder = 'zzverb';
-  // A person as object, or as a reciprocal's other party, takes the sense English uses of people ('I love you', not 'I want you').
-  const personal = (object !== undefined && !('reflexive' in object) && isHuman(object)) || (derivation.meanings.includes('reciprocal') && isHuman(subject));
+  // A person as object, as a reflexive's or a reciprocal's other party, takes the sense English uses of people ('I love
+  // you', 'they love themselves', not 'I want you').
+  const personal = (object !== undefined && ('reflexive' in object ? isHuman(subject) : isHuman(object))) || (derivation.meanings.includes('reciprocal') && isHuman(subject));
   const sense = derivationSense(verbSenses, derivation.meanings, object !== undefined);
   const verb = (sense !== undefined && personal ? personalSense(verbSenses, sense) : sense) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
