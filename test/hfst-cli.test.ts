@@ -59,6 +59,12 @@ describe('lugha hfst lookup', { skip: hfst ? false : HFST_MISSING }, () => {
     assert.match(wrong.stderr, /generator/);
   });
 
+  it('build: a repeated --language adds its codes (commander would keep only the last)', () => {
+    const built = run(process.execPath, [bin, 'hfst', 'build', '--language', 'zzz', '--language', 'yyy', '--models-dir', path.join(dir, 'built')], '');
+    assert.notEqual(built.code, 0);
+    assert.match(built.stderr, /no cartridge for "zzz"/, 'the first --language is kept');
+  });
+
   it('lists the models folder', () => {
     const out = run(process.execPath, [bin, 'hfst', 'list', '--models-dir', models, '--json'], '');
     assert.equal(out.code, 0, out.stderr);

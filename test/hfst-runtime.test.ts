@@ -197,6 +197,38 @@ describe('optimized-lookup runtime against hfst-optimized-lookup', { skip: hfst 
     );
   });
 
+  it('gives many inputs their distinct outputs at once (outputsOfAll, the closure shared) exactly as the C++ tool', () => {
+    const random = compileRandomLexicon(path.join(dir, 'closure'), 13, 400, true);
+    const uppers = [...new Set(random.pairs.map(([upper]) => upper))];
+    const surfaces = [...new Set(random.pairs.map(([, lower]) => lower))];
+    const letters = [...'abcdefghijklmnopqrstuvwxyz', ...'αβγδεζηθικλμνξοπρστ'];
+    const wide = compileRegex(dir, 'closure-wide', `[ [ 0:x [ ${letters.join(' | ')} ] ]+ 0:y ] | [ 0:z τ ] | [ 0:w 0:v a ]`, false);
+    const cases: Array<[string, readonly string[]]> = [
+      [kipo.unweighted.generator, ['bula<n><sg>', 'bula<n><pl>', 'tɛ́m<v><pres>', 'tɛ́m<v><pres><neg>', 'tɛ́m<v><pres><q><emph>', 'ŋgɔ̌<n><pl>', 'kɔ̌l<v><past>', 'bula<v><pres>', 'xyz']],
+      [kipo.weighted.analyser, kipoWords],
+      [random.models.generator, [...uppers, ...nearMisses(uppers, 3)]],
+      [random.models.analyser, [...surfaces, ...nearMisses(surfaces, 3)]],
+      [wide, ['a', 'τ', 'σ', 'ab', 'τa', 'aτ', 'στ', 'qq', 'ω', letters.join('')]],
+    ];
+    for (const [file, words] of cases) {
+      const expected = new Map<string, string[]>();
+      for (const line of reference(file, words).split('\n')) {
+        const [input, output] = line.split('\t');
+        if (input === undefined || output === undefined) continue;
+        const list = expected.get(input) ?? [];
+        // `word<TAB>word<TAB>+?`: no output.
+        expected.set(input, line.endsWith('\t+?') || list.includes(output) ? list : [...list, output]);
+      }
+      const got = Transducer.load(readFileSync(file)).outputsOfAll(words);
+      for (const w of words.filter((x) => x !== '')) {
+        assert.deepEqual([...(got.get(w) ?? ['(missing)'])].sort(), [...(expected.get(w) ?? [])].sort(), `${path.basename(file)}: ${w}`);
+      }
+    }
+    // A transducer with an input-epsilon cycle has no finite closure: each input is searched alone, bounded.
+    const cycle = Transducer.load(readFileSync(compileRegex(dir, 'closure-cycle', '[ [ 0:x ]* b ] | [ a:b c ] | [ a:b c:d ]', false)));
+    assert.deepEqual(cycle.outputsOfAll(['ac']).get('ac')?.sort(), ['bc', 'bd']);
+  });
+
   it('keeps what hfst-optimized-lookup -u keeps: the first path found per output, ties in code point order', () => {
     // Two paths give "z": the one searched first is the heavier. Three outputs tie at 1.5 in an order that is not the code point order.
     const file = compileRegex(dir, 'unique', '[a:z::1.5 b:0] | [a:0 b:z::2] | [a:y b:y::1.5] | [a:x::1 b:0::0.5]', true);

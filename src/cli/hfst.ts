@@ -113,7 +113,7 @@ export function registerHfstCommands(program: Command): void {
   hfst
     .command('build')
     .description("build Lugha's verb analysers and generators from the cartridges into the models folder (needs the HFST tools: apt-get install hfst)")
-    .option('--language <codes>', 'comma-separated language codes (default: every cartridge with a verb grammar)')
+    .option('--language <codes>', 'comma-separated language codes, the option repeatable (default: every cartridge with a verb grammar)', accumulate)
     .option('--lemmas <lemmas>', 'comma-separated lemmas (default: the lexicon verbs and golden-test verbs)')
     .option('--kind <kind>', "grammar (lexc following the verb template + xfst rules; plus a guesser, an open root class tagged +Guess, as the analyser's fallback) or table (every form listed)", 'grammar')
     .option('--check', 'check each built transducer against the engine on the golden paradigms and print the agreement')
@@ -123,10 +123,10 @@ export function registerHfstCommands(program: Command): void {
     )
     .option('--models-dir <dir>', 'the models folder')
     .option('--languages-dir <dir>', 'folder of language cartridges')
-    .action(async (options: { language?: string; lemmas?: string; kind: string; check?: boolean; jobs?: string; modelsDir?: string; languagesDir?: string }) => {
+    .action(async (options: { language?: string[]; lemmas?: string; kind: string; check?: boolean; jobs?: string; modelsDir?: string; languagesDir?: string }) => {
       if (options.kind !== 'grammar' && options.kind !== 'table') throw new CliError(`--kind: grammar or table, not "${options.kind}"`, EXIT_USAGE);
       const jobs = options.jobs === undefined ? undefined : positiveInt(options.jobs, '--jobs');
-      const [{ hfstToolsAvailable, lookupBatch }, { buildCartridgeModelsAsync }, { checkAgreement }, { engineOrUsage, morphologyFor }, { loadConfig }] = await Promise.all([
+      const [{ hfstToolsAvailable }, { buildCartridgeModelsAsync }, { checkAgreement }, { engineOrUsage, morphologyFor }, { loadConfig }] = await Promise.all([
         import('../hfst/toolchain.js'),
         import('../hfst/build.js'),
         import('../hfst/agreement.js'),
@@ -141,7 +141,7 @@ export function registerHfstCommands(program: Command): void {
         outDir: config.modelsDir,
         kind: options.kind,
         ...(jobs === undefined ? {} : { jobs }),
-        ...(options.language ? { languages: split(options.language) } : {}),
+        ...(options.language ? { languages: options.language } : {}),
         ...(options.lemmas ? { lemmas: split(options.lemmas) } : {}),
         onProgress: (message) => process.stderr.write(`${message}\n`),
       });
@@ -159,7 +159,7 @@ export function registerHfstCommands(program: Command): void {
             cartridge: engine.cartridge,
             generator: engine.generator,
             analyser: Transducer.load(readFileSync(path.join(config.modelsDir, b.analyser))),
-            generate: (analyses) => lookupBatch(path.join(config.modelsDir, b.generator), analyses),
+            generatorModel: Transducer.load(readFileSync(path.join(config.modelsDir, b.generator))),
           });
           const pct = report.forms ? ((100 * report.agreed) / report.forms).toFixed(1) : '-';
           process.stdout.write(
@@ -223,6 +223,11 @@ async function eachLine(render: (line: string) => string): Promise<void> {
   }
   if (pending) out += render(pending);
   await flush();
+}
+
+/** Commander's parser for a repeatable comma-separated option: every occurrence adds its codes. */
+function accumulate(list: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...split(list)];
 }
 
 function split(list: string): string[] {

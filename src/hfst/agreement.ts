@@ -26,7 +26,7 @@ export interface AgreementReport {
   forms: number;
   /** Forms whose analysis the analyser gives. */
   analysed: number;
-  /** Forms checked in generation, and those the generator gives exactly. */
+  /** Forms checked in generation (every form), and those the generator gives exactly. */
   generationChecked: number;
   generated: number;
   /** Forms that pass every check that ran on them. */
@@ -40,10 +40,8 @@ export interface AgreementOptions {
   cartridge: Cartridge;
   generator: Generator;
   analyser: Transducer;
-  /** Generates many analyses at once (e.g. hfst-optimized-lookup on the generator); analysis -> surface forms. */
-  generate: (analyses: string[]) => Map<string, string[]>;
-  /** Check generation on every n-th form only (default 1: every form). */
-  generationEvery?: number;
+  /** The built generator: every form's analysis is generated through it (`Transducer.outputsOfAll`). */
+  generatorModel: Transducer;
   /** Keep at most this many disagreements (default 50). */
   keep?: number;
 }
@@ -64,33 +62,19 @@ function goldenForms(cartridge: Cartridge, generator: Generator) {
   return exportVerbLexc(cartridge, generator, { lemmas: goldenVerbLemmas(cartridge) })?.forms ?? [];
 }
 
-/** The analyses of every `every`-th form of the golden paradigms: what `checkAgreement` asks `generate` for. */
-function generationSample(forms: ReadonlyArray<{ analysis: string }>, every = 1): string[] {
-  return forms.filter((_, i) => sampled(i, every)).map((f) => f.analysis);
-}
-
-function sampled(index: number, every = 1): boolean {
-  return index % Math.max(1, every) === 0;
-}
-
-/** The analyses `checkAgreement` will generate with `generationEvery: every`, for looking them up ahead (side by side). */
-export function generationInputs(cartridge: Cartridge, generator: Generator, every = 1): string[] {
-  return generationSample(goldenForms(cartridge, generator), every);
-}
-
 /** Runs the three checks over the golden paradigms. */
 export function checkAgreement(options: AgreementOptions): AgreementReport {
   const { cartridge, generator, analyser } = options;
   const written = writtenSpelling(generator);
   const forms = goldenForms(cartridge, generator);
-  const toGenerate = generationSample(forms, options.generationEvery);
-  const generated = options.generate(toGenerate);
+  // Generated together: the generator's paths that read no input (the prefixes) are walked once for all forms.
+  const generated = options.generatorModel.outputsOfAll(forms.map((f) => f.analysis));
   const keep = options.keep ?? 50;
-  const report: AgreementReport = { forms: forms.length, analysed: 0, generationChecked: toGenerate.length, generated: 0, agreed: 0, roundTripFailures: 0, disagreements: [] };
+  const report: AgreementReport = { forms: forms.length, analysed: 0, generationChecked: forms.length, generated: 0, agreed: 0, roundTripFailures: 0, disagreements: [] };
   const note = (d: Disagreement) => {
     if (report.disagreements.length < keep) report.disagreements.push(d);
   };
-  forms.forEach((form, i) => {
+  for (const form of forms) {
     let ok = true;
     const analyses = analyser.lookup(form.surface).results.map((r) => r.output);
     if (analyses.includes(form.analysis)) report.analysed++;
@@ -98,13 +82,11 @@ export function checkAgreement(options: AgreementOptions): AgreementReport {
       ok = false;
       note({ analysis: form.analysis, engine: form.surface, transducer: analyses.slice(0, 10), problem: 'not_analysed' });
     }
-    if (sampled(i, options.generationEvery)) {
-      const outputs = [...new Set(generated.get(form.analysis) ?? [])];
-      if (outputs.length === 1 && outputs[0] === form.surface) report.generated++;
-      else {
-        ok = false;
-        note({ analysis: form.analysis, engine: form.surface, transducer: outputs, problem: 'generated_otherwise' });
-      }
+    const outputs = generated.get(form.analysis) ?? [];
+    if (outputs.length === 1 && outputs[0] === form.surface) report.generated++;
+    else {
+      ok = false;
+      note({ analysis: form.analysis, engine: form.surface, transducer: outputs, problem: 'generated_otherwise' });
     }
     for (const analysis of new Set(analyses)) {
       const guess = analysis.endsWith('+Guess');
@@ -123,6 +105,6 @@ export function checkAgreement(options: AgreementOptions): AgreementReport {
       }
     }
     if (ok) report.agreed++;
-  });
+  }
   return report;
 }

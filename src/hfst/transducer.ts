@@ -6,9 +6,10 @@
  * (search.ts); this one loads them together and keeps what a lookup returns (unique, n-best,
  * beam). See docs/hfst.md.
  */
+import { ClosureSearch, type ClosureTables } from './closure-search.js';
 import { parseFlag } from './flags.js';
 import { readOptimizedLookup } from './hfstol-format.js';
-import { buildLookahead } from './lookahead.js';
+import { buildLookahead, type Lookahead } from './lookahead.js';
 import { TableSearch, type LookupLimits, type LookupPath } from './search.js';
 import { buildSwitches, readSymbols, Tokenizer } from './symbols.js';
 
@@ -63,6 +64,9 @@ export class Transducer {
   private readonly tokenizer: Tokenizer;
   /** The search over the tables; undefined once disposed (it holds the tables). */
   private tableSearch: TableSearch | undefined;
+  /** What `outputsOfAll` builds its closure from (kept apart: the table search may drop its lookahead). */
+  private closureSource: { tables: ClosureTables; lookahead: Lookahead | undefined } | undefined;
+  private closure: ClosureSearch | null | undefined;
 
   private constructor(bytes: Uint8Array) {
     const tables = readOptimizedLookup(bytes);
@@ -71,7 +75,9 @@ export class Transducer {
     const switches = buildSwitches(tables.trIn, codes);
     this.symbols = symbols;
     this.tokenizer = new Tokenizer(symbols, nIn, codes.epsilonLike);
-    this.tableSearch = new TableSearch({ ...tables, ...codes, ...switches }, buildLookahead(tables, codes.epsilonLike, nIn));
+    const lookahead = buildLookahead(tables, codes.epsilonLike, nIn);
+    this.tableSearch = new TableSearch({ ...tables, ...codes, ...switches }, lookahead);
+    this.closureSource = { tables: { ...tables, ...codes }, lookahead };
     this.info = {
       weighted,
       inputSymbolCount: nIn,
@@ -128,6 +134,33 @@ export class Transducer {
     return search.truncated ? { tokenized: true, results, truncated: search.truncated } : { tokenized: true, results };
   }
 
+  /**
+   * The distinct outputs of each text, for many texts at once (a generator checked against a list
+   * of analyses): the paths that read no input from the start are walked once for all texts (see
+   * closure-search.ts) and each text is read from where they end, so a generator that writes its
+   * prefixes before reading the lemma does not walk them again per text. The same outputs as
+   * `lookup` without bounds; no weights. A text that is no input symbols gets no outputs; a text
+   * or transducer the closure cannot serve (an input-epsilon cycle, a closure of over two million
+   * paths) is looked up one by one with `fallback` (default: the bounded search's defaults).
+   */
+  outputsOfAll(texts: readonly string[], fallback: LookupOptions = {}): Map<string, string[]> {
+    const source = this.closureSource;
+    if (!source) throw new Error('transducer was disposed');
+    if (this.closure === undefined) this.closure = ClosureSearch.build(source.tables, source.lookahead) ?? null;
+    const out = new Map<string, string[]>();
+    for (const text of texts) {
+      if (out.has(text)) continue;
+      const input = this.tokenizer.tokenize(text);
+      if (!input) {
+        out.set(text, []);
+        continue;
+      }
+      const shared = this.closure?.outputs(input);
+      out.set(text, shared ?? [...new Set(this.lookup(text, fallback).results.map((r) => r.output))]);
+    }
+    return out;
+  }
+
   /** The symbol table (index = symbol number; epsilon as ''). */
   symbolTable(): readonly string[] {
     return this.symbols;
@@ -137,6 +170,8 @@ export class Transducer {
   dispose(): void {
     this.tableSearch?.dispose();
     this.tableSearch = undefined;
+    this.closureSource = undefined;
+    this.closure = undefined;
   }
 }
 
