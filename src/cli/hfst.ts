@@ -136,6 +136,8 @@ export function registerHfstCommands(program: Command): void {
       if (!hfstToolsAvailable()) throw new CliError('the HFST tools are not installed (Debian/Ubuntu: apt-get install hfst); serving does not need them, building does');
       const config = loadConfig({ flags: { modelsDir: options.modelsDir, languagesDir: options.languagesDir } });
       const morphology = morphologyFor(options);
+      // An unknown code is a usage error before anything is built (the build itself would only throw).
+      for (const code of options.language ?? []) engineOrUsage(morphology, code);
       const built = await buildCartridgeModelsAsync({
         morphology,
         outDir: config.modelsDir,
