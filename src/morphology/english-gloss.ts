@@ -273,7 +273,8 @@ export function derivationSense(senses: readonly string[], derivations: readonly
 
 /**
  * Senses English gives a verb whose object is a person: a verb glossed 'want, love' with a person as object,
- * or as a reciprocal's other party, is said 'love' ('I love you', 'they love each other'), where 'want' would
+ * or as a reflexive's or a reciprocal's other party, is said 'love' ('I love you', 'they love themselves', 'they
+ * love each other'), where 'want' would
  * read as desire; other objects keep the first sense ('I want vegetables').
  */
 const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love' };
