@@ -252,7 +252,9 @@ describe('lugha eval text', () => {
   const bin = path.join(packageRoot, 'bin', 'lugha.js');
   const fixture = path.join(packageRoot, 'test', 'fixtures', 'text', 'zul-sample.sadii');
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LUGHA_')));
-  const lugha = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, timeout: 60_000 });
+  // A guard against a hang, not a speed check: a cold `eval text` (about 20 CPU-seconds while a changed cartridge's
+  // cache is rebuilt) took over 60 s of wall time on a machine loaded by other work.
+  const lugha = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, timeout: 180_000 });
 
   it('ends on `lemma: <pct>% (<right>/<tokens>)`, counting the tokens other than punctuation', () => {
     const out = lugha(['eval', 'text', '--language', 'zul', fixture]);
