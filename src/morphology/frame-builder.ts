@@ -44,16 +44,14 @@ export class FrameBuilder {
    * frame count grows by a few shapes, not by every initial times every vowel.
    */
   #ownVowelInitials(): Shape[] {
-    const fv = this.generator.cartridge.verbs?.default_fv ?? 'a';
     const initials = [...this.#verbInitials()].sort((a, b) => b.length - a.length);
     const seen = new Map<string, Shape>();
     for (const e of this.generator.cartridge.lexicon) {
       if (e.word_class !== 'verb') continue;
-      const keeps = e.flags.includes('keeps_fv') || (!e.lemma.endsWith(fv) && /[aeiou]$/u.test(e.lemma));
-      if (!keeps) continue;
-      const vowel = e.lemma.slice(-1);
+      // the generator's own reading of the lemma decides whether it keeps its vowel
+      const vowel = this.generator.lexeme(e.lemma).ownFinalVowel;
       const initial = initials.find((c) => e.lemma.startsWith(c));
-      if (!initial || !['i', 'u', 'e', 'o'].includes(vowel)) continue;
+      if (!vowel || !initial || !['i', 'u', 'e', 'o'].includes(vowel)) continue;
       seen.set(`${initial}|${vowel}`, { initial, ownFinalVowel: vowel, short: false });
     }
     return [...seen.values()];
