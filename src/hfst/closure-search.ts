@@ -115,11 +115,6 @@ export class ClosureSearch {
     return new ClosureSearch(tables, lookahead, groups);
   }
 
-  /** End states of the closure, and flag states (rows) over them: its size. */
-  get size(): { states: number; rows: number } {
-    return { states: this.groups.length, rows: this.groups.reduce((n, g) => n + g.outputs.length, 0) };
-  }
-
   /**
    * The distinct outputs of `input` (symbol numbers, at least one), or undefined when a path ran
    * over DEPTH_LIMIT arcs (an input-epsilon cycle: search the input with the bounded search).
