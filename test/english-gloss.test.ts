@@ -66,6 +66,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   situative: ['while she/he is carrying it (class 7)', 'if she/he is not carrying it (class 7)'],
   participial: ['as she/he carries it (class 7)', 'as she/he does not carry it (class 7)'],
   potential: ['she/he can carry it (class 7)', 'she/he cannot carry it (class 7)'],
+  conditional_clause: ['if she/he carries it (class 7)', 'if she/he does not carry it (class 7)'],
   relative: ['who carries it (class 7)', 'who does not carry it (class 7)'],
   relative_past: ['who carried it (class 7)', 'who did not carry it (class 7)'],
   relative_perfect: ['who has carried it (class 7)', 'who has not carried it (class 7)'],
@@ -78,7 +79,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 41);
+    assert.equal(new Set(glossTenses).size, 42);
   });
 
   for (const tense of glossTenses) {
@@ -251,6 +252,7 @@ describe('irregular verbs', () => {
       situative: 'while I am going',
       participial: 'as I go',
       potential: 'I can go',
+      conditional_clause: 'if I go',
       relative: 'I who go',
       relative_past: 'I who went',
       relative_perfect: 'I who have gone',

@@ -120,6 +120,12 @@ const tenseSchema = z
      * base form (a present whose 'be' the copula says, so that its own form of 'be' means 'become').
      */
     senses: z.record(z.string().min(1), z.string().min(1)).optional(),
+    /**
+     * Verbs this tense glosses with another template than `gloss`: lemma -> template (a present simple that is a near
+     * future of most verbs but a present of verbs of state: `{ know-lemma: present }`). Underived verbs only; the
+     * negative's `negative_gloss` comes first.
+     */
+    lemma_gloss: z.record(z.string().min(1), z.string().min(1)).optional(),
     source,
   })
   .strict();

@@ -60,6 +60,7 @@ const TEMPLATES = {
   situative: ['while S BE ING O', 'if S BE not ING O'],
   participial: ['as S PRES O', 'as S DO not BASE O'],
   potential: ['S can BASE O', 'S cannot BASE O'],
+  conditional_clause: ['if S PRES O', 'if S DO not BASE O'],
   relative: ['WHO PRES O', 'WHO DO not BASE O'],
   relative_past: ['WHO PAST O', 'WHO DID not BASE O'],
   relative_perfect: ['WHO HAVE PP O', 'WHO HAVE not PP O'],

@@ -561,7 +561,9 @@ function senses(text: string | null | undefined, lemma: string): string[] {
 function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], known: boolean, cell: Cell): string {
   const tense = cell.tense ? engine.generator.tense(cell.tense) : undefined;
   // The negative's own template where the tense names one (a perfect's negative 'not yet').
-  const template = tense && cell.polarity === 'negative' && tense.negative_gloss !== undefined ? tense.negative_gloss : tense?.gloss;
+  // ... else a template of its own for some verbs (a present simple read as a present of verbs of state), underived.
+  const ownTemplate = tense && !cell.extensions?.length ? tense.lemma_gloss?.[engine.generator.lexeme(lemma).lemma] : undefined;
+  const template = tense && cell.polarity === 'negative' && tense.negative_gloss !== undefined ? tense.negative_gloss : (ownTemplate ?? tense?.gloss);
   if (!tense || template === undefined || !(glossTenses as readonly string[]).includes(template)) return known ? verbSenses[0]! : `‹${verbSenses[0]!}›`;
   // Without a subject: an imperative speaks to 'you'; another form with no subject marker (a habitual
   // used for every person) has an unnamed subject, 'one usually reads', not 'you usually read'.
