@@ -147,7 +147,12 @@ const contextRuleSchema = z
      * (`[infinitive]`: na before kupata is 'and', joining two infinitives) or of one of the word classes `word_class`.
      */
     before: z
-      .object({ verbal: z.array(z.enum(['infinitive', 'finite'])).default([]), word_class: z.array(z.string()).default([]) })
+      .object({
+        verbal: z.array(z.enum(['infinitive', 'finite'])).default([]),
+        word_class: z.array(z.string()).default([]),
+        /** Or the next word's first reading has one of these lemmas (na before hata 'and even'; ikiwa before na 'it having'). */
+        lemma: z.array(z.string()).default([]),
+      })
       .strict()
       .optional(),
     /**
@@ -209,6 +214,37 @@ const textContextSchema = z
      */
     peoples: z
       .object({ class: z.string().min(1), not_before_subject: z.array(z.string().min(1)).default([]), source: z.string() })
+      .strict()
+      .optional(),
+    /**
+     * Names of languages: a capitalised word no lexicon knows, beginning with `prefix` and guessed as a noun of `class`
+     * (Kilatini 'Latin', Kikelti 'Celtic'), is a language's noun, its lemma the word as written, not a name or an adverb of
+     * manner, when its context says so: it follows one of `heads` and the -a of association (lugha ya Kirumi 'the Roman
+     * language'), the word after it agrees with `class` (Kilatini cha Kawaida), or one of `joins` (na, au, a comma, a
+     * parenthesis; a parenthesised aside is passed over) links it to a language's noun the lexicon writes with a capital or
+     * one found so (Kikelti na Kijerumaniki; Kiebrania (ya Uyahudi) na Kiaramu).
+     */
+    languages: z
+      .object({
+        class: z.string().min(1),
+        prefix: z.string().min(1),
+        heads: z.array(z.string().min(1)).default([]),
+        joins: z.array(z.string().min(1)).default([]),
+        source: z.string(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * A small-letter word no lexicon knows right after a language's noun (kwa Kiingereza candle 'in English candle') or right
+     * after a name that opens a parenthesis ((Aloe vera): the second word of a Latin binomial) is a foreign word quoted in the
+     * text, read as itself.
+     */
+    quoted_foreign: z
+      .object({
+        /** The nouns of the text's own language (Kiswahili): a word after one of them is a word of the text's language, not quoted. */
+        own: z.array(z.string().min(1)).default([]),
+        source: z.string(),
+      })
       .strict()
       .optional(),
     rules: z.array(contextRuleSchema).default([]),
@@ -390,6 +426,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const names = context.names ? this.#names(tokens, all) : new Set<number>();
     const peoples = context.peoples ? this.#peoples(tokens, all, context.peoples) : new Map<number, TokenAnalysis>();
     for (const i of peoples.keys()) names.delete(i);
+    const languages = context.languages ? this.#languages(tokens, all, context.languages) : new Map<number, TokenAnalysis>();
+    for (const i of languages.keys()) names.delete(i);
     // A small word no lexicon knows between two names is a part of the name (Dar es Salaam).
     for (const i of [...names]) if (names.has(i + 2) && /^\p{Ll}+$/u.test(tokens[i + 1] ?? '') && !all[i + 1]!.some((r) => !r.guess)) names.add(i + 1);
     const chosen: Array<TokenAnalysis | undefined> = [];
@@ -399,8 +437,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       const people = peoples.get(i);
       if (names.has(i)) readings = this.#name(token, readings);
       else if (people) readings = this.#ruleFirst([people], readings);
+      else if (languages.has(i)) readings = this.#ruleFirst([languages.get(i)!], readings);
+      else if (context.quoted_foreign && this.#quoted(tokens, all, i, names, languages)) readings = this.#guessFirst(this.#foreign(token), readings);
       else if (readings.length === 0 && !/^\p{Lu}/u.test(token) && /\p{L}/u.test(token) && this.#foreignShape(token)) readings = [this.#foreign(token)];
-      if (context.derived_after && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
+      if (context.derived_after && !languages.has(i) && !all[i]!.some((r) => !r.guess) && !this.#foreignShape(token) && !(names.has(i) && namesAPlace(tokens, chosen, i, context.derived_after)))
         readings = this.#derivedAfter(token, readings, context.derived_after, previousWord(tokens, chosen, i));
       const after = nextWord(tokens, i);
       const near = (within: number): string[] => nearLemmas(tokens, chosen, all, i, within);
@@ -444,7 +484,8 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
     // a known word after a name and the -a of association, a part of a longer name written with its capital (Afrika ya Kati 'Central Africa')
-    const ofName = (i: number) => i >= 2 && names.has(i - 2) && !capital[i - 1] && known(i - 1).some((r) => r.word_class === 'possessive');
+    // (or after a capitalised noun and the -a: Enzi za Kati 'the Middle Ages', Kifaransa cha Kati, Mashariki ya Kati)
+    const ofName = (i: number) => i >= 2 && (names.has(i - 2) || (capital[i - 2] === true && known(i - 2).some(isNoun))) && !capital[i - 1] && known(i - 1).some((r) => r.word_class === 'possessive');
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
     const pairs = new Set<number>();
     for (let i = 0; i + 1 < tokens.length; i++) {
@@ -491,6 +532,96 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (verb && ['verb', 'have', 'copula'].includes(verb.word_class) && (this.#facts.get(verb)?.agrees ?? []).some((c) => spec.not_before_subject.includes(c))) return;
       out.set(i, this.#ruleReading(noun, { lemma: capitalised(noun.lemma), guess: false }));
     });
+    return out;
+  }
+
+  /** Whether token i is a foreign word quoted after a language's noun or after a name opening a parenthesis (context.yaml `quoted_foreign`). */
+  #quoted(tokens: readonly string[], all: readonly TokenAnalysis[][], i: number, names: ReadonlySet<number>, languages: ReadonlyMap<number, TokenAnalysis>): boolean {
+    if (i < 1 || !/^\p{Ll}+$/u.test(tokens[i]!) || all[i]!.some((r) => !r.guess)) return false;
+    if (names.has(i - 1) && tokens[i - 2] === '(') return true;
+    const spec = this.#textContext()?.languages;
+    const own = this.#textContext()?.quoted_foreign?.own ?? [];
+    if (!spec || !/^\p{Lu}/u.test(tokens[i - 1]!) || own.includes(tokens[i - 1]!.toLowerCase())) return false;
+    return languages.has(i - 1) || all[i - 1]!.some((r) => !r.guess && r.word_class === 'noun' && (this.#facts.get(r)?.agrees ?? []).includes(spec.class) && this.#capital(r.lemma.toLowerCase(), 'noun'));
+  }
+
+  /**
+   * The tokens that are nouns of languages (context.yaml `languages`), each with its reading: the guessed noun of the
+   * language's class, its lemma the word as written (Kilatini), as the lexicon writes Kifaransa.
+   */
+  #languages(tokens: readonly string[], all: readonly TokenAnalysis[][], spec: NonNullable<TextContext['languages']>): Map<number, TokenAnalysis> {
+    const out = new Map<number, TokenAnalysis>();
+    const capital = tokens.map((t) => /^\p{Lu}/u.test(t) && /\p{L}/u.test(t));
+    const title = titleCase(tokens, capital);
+    const ofClass = (r: TokenAnalysis) => (this.#facts.get(r)?.agrees ?? []).includes(spec.class);
+    const guessed = (i: number): TokenAnalysis | undefined => {
+      const token = tokens[i]!;
+      if (!capital[i] || title[i] || !token.toLowerCase().startsWith(spec.prefix) || token.length <= spec.prefix.length + 2 || all[i]!.some((r) => !r.guess)) return undefined;
+      const guess = all[i]!.find((r) => r.word_class === 'noun' && ofClass(r) && r.lemma.toLowerCase() === token.toLowerCase());
+      if (guess) return guess;
+      // (a stem opening with a vowel has no guess of the class: Kiebrania, Kiamhari)
+      const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
+      const stem = token.slice(spec.prefix.length);
+      const made: TokenAnalysis = {
+        lemma: token.toLowerCase(),
+        pos: this.#tag('noun', spec.class),
+        word_class: 'noun',
+        morphemes: [
+          { surface: token.slice(0, spec.prefix.length), canonical: spec.prefix, tag: (tags.prefix ?? 'prefix').replace('{id}', spec.class) },
+          { surface: stem, canonical: stem.toLowerCase(), tag: tags.stem ?? 'stem' },
+        ],
+        probability: 1,
+        guess: true,
+        source: 'guess',
+        stem_source: null,
+        gloss: null,
+      };
+      this.#facts.set(made, { agrees: [spec.class], extensions: [] });
+      return made;
+    };
+    const language = (i: number) => out.has(i) || (capital[i] === true && all[i]!.some((r) => !r.guess && r.word_class === 'noun' && ofClass(r) && this.#capital(r.lemma.toLowerCase(), 'noun')));
+    // the word linked to token i by joins only (a parenthesised aside passed over), looking `step` (-1 left, +1 right)
+    const linked = (i: number, step: -1 | 1): number => {
+      let j = i + step;
+      let joined = false;
+      while (j >= 0 && j < tokens.length) {
+        const t = tokens[j]!;
+        const open = step < 0 ? ')' : '(';
+        const close = step < 0 ? '(' : ')';
+        if (t === open) {
+          let k = j + step;
+          while (k >= 0 && k < tokens.length && tokens[k] !== close) k += step;
+          if (k < 0 || k >= tokens.length) return -1;
+          j = k + step;
+          joined = true;
+          continue;
+        }
+        if (!spec.joins.includes(t.toLowerCase())) break;
+        joined = true;
+        j += step;
+      }
+      return joined && j >= 0 && j < tokens.length ? j : -1;
+    };
+    const after = (i: number) =>
+      (all[i - 1] ?? []).some((r) => !r.guess && r.word_class === 'possessive' && r.lemma === 'a') && (all[i - 2] ?? []).some((r) => !r.guess && r.word_class === 'noun' && spec.heads.includes(r.lemma));
+    const agrees = (i: number) => {
+      const next = all[i + 1]?.[0];
+      return next !== undefined && !next.guess && !['noun', 'proper_noun'].includes(next.word_class) && ofClass(next);
+    };
+    for (let changed = true; changed;) {
+      changed = false;
+      tokens.forEach((_, i) => {
+        if (out.has(i)) return;
+        const noun = guessed(i);
+        if (!noun) return;
+        const left = linked(i, -1);
+        const right = linked(i, 1);
+        if (after(i) || agrees(i) || (left >= 0 && language(left)) || (right >= 0 && language(right))) {
+          out.set(i, this.#ruleReading(noun, { lemma: capitalised(noun.lemma), guess: false }));
+          changed = true;
+        }
+      });
+    }
     return out;
   }
 
@@ -592,7 +723,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (rule.agrees_with_previous && (previous === undefined || !['noun', 'proper_noun'].includes(previous.word_class))) continue;
       if (rule.before) {
         const verbal = next[0]?.word_class === 'verb' ? this.#facts.get(next[0])?.verbal : undefined;
-        const ofClass = next[0] !== undefined && rule.before.word_class.includes(next[0].word_class);
+        const ofClass = next[0] !== undefined && (rule.before.word_class.includes(next[0].word_class) || rule.before.lemma.includes(next[0].lemma));
         if (!ofClass && (verbal === undefined || !rule.before.verbal.includes(verbal))) continue;
       }
       if (rule.near) {
@@ -897,7 +1028,10 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const tags = this.#textContext()?.morpheme_tags?.slots[spec.word_class] ?? {};
     // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital,
     // as a name written after the prefix's hyphen does (ki-Hindi).
-    const capital = /^\p{Lu}/u.test(token) || /^\p{Lu}/u.test(stem);
+    // (a stem the lexicon knows written small stays small: Kisasa 'modern' in Kifaransa cha Kisasa, on sasa 'now')
+    const small = stem.toLowerCase();
+    const knownSmall = this.readings(small).some((r) => !r.guess && r.lemma === small);
+    const capital = (/^\p{Lu}/u.test(token) || /^\p{Lu}/u.test(stem)) && !knownSmall;
     const reading: TokenAnalysis = {
       lemma: capital ? capitalised(stem) : stem,
       pos: this.#tag(spec.word_class, undefined),
