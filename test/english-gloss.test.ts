@@ -682,6 +682,10 @@ describe('a perfect that reports a present state (lexicon flag perfect_state)', 
     assert.equal(read('break', 'perfect', 'negative'), 'I am not broken');
     assert.deepEqual(resultState('break', 'present'), { verb: 'break', tense: 'present' });
   });
+  it("reads the perfect of 'die' as the state of being dead", () => {
+    assert.equal(read('die', 'perfect'), 'I am dead');
+    assert.equal(read('die', 'perfect', 'negative'), 'I am not dead');
+  });
   it('reads a perfect relative as a present relative, and leaves every other tense alone', () => {
     assert.equal(read('know', 'relative_past'), 'I who know');
     assert.equal(read('know', 'relative_perfect'), 'I who know');

@@ -295,13 +295,14 @@ export function personalSense(senses: readonly string[], chosen: string): string
 const RESULT_STATE: Partial<Record<GlossTense, GlossTense>> = { perfect: 'present', not_yet: 'state_not_yet', relative_past: 'relative', relative_perfect: 'relative' };
 
 /**
- * English verbs of posture and sleep, intransitive verbs of breaking, and 'fear', whose result is said with be
+ * English verbs of posture and sleep, intransitive verbs of breaking, 'die' and 'fear', whose result is said with be
  * + a participle or an adjective: the state a perfect of 'sleep', 'sit', 'fear' or (an inchoative) 'break'
- * reports is 'be asleep', 'be sitting', 'be afraid', 'be broken' ('she/he is asleep', not 'she/he sleeps';
+ * reports is 'be asleep', 'be sitting', 'be afraid', 'be broken', 'be dead' ('she/he is asleep', not 'she/he sleeps';
  * 'I am afraid', not 'I fear'; 'it is broken', not 'it has broken').
  */
 const RESULT_STATE_OF: Readonly<Record<string, string>> = {
   break: 'be broken',
+  die: 'be dead',
   fear: 'be afraid',
   'break down': 'be broken down',
   sleep: 'be asleep',
