@@ -71,7 +71,7 @@ const cellFeatures = z.object({
   extensions: z.array(z.string()).optional().describe('Verbs: the extensions of a derived form, in order (applicative, causative, passive, ...).'),
   noun_class: z.string().optional().describe('Nouns: the noun class (1, 1a, 3, ...).'),
   number: z.enum(['sg', 'pl']).optional().describe('Nouns: singular or plural.'),
-  form: z.string().optional().describe('Nouns: full, bare, copulative, locative, possessive or relative_possessive.'),
+  form: z.string().optional().describe('Nouns: full, bare, copulative, negative_copulative, locative, possessive or relative_possessive.'),
   possessee: z.string().optional().describe('Possessives: the agreement id of the possessed noun.'),
 });
 

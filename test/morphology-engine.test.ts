@@ -556,3 +556,25 @@ describe('the engine never branches on a language', () => {
     assert.deepEqual(offences, []);
   });
 });
+
+describe('the negative copulative of nouns (nouns.yaml negative_copulative: xho fused, zul with a pronoun)', () => {
+  const noun = (iso: string, lemma: string, number: 'sg' | 'pl' = 'sg') => engineOf(iso).generator.generate(lemma, { word_class: 'noun', number, form: 'negative_copulative', polarity: 'positive' } as Cell);
+
+  it('writes the impersonal negative, the copula of the class and the augment o in one word (xho)', () => {
+    assert.equal(noun('xho', 'umntu').surface, 'asingomntu');
+    assert.equal(noun('xho', 'into').surface, 'asiyonto');
+    assert.equal(noun('xho', 'umntu').words[0]!.polarity, 'negative');
+  });
+
+  it('writes the absolute pronoun of the class as a word before the full noun (zul)', () => {
+    assert.equal(noun('zul', 'indlela').surface, 'akuyona indlela');
+    assert.equal(noun('zul', 'umfana', 'pl').surface, 'akubona abafana');
+  });
+
+  it('refuses the form in a language whose nouns.yaml does not describe it, naming the field', () => {
+    assert.throws(
+      () => noun('swh', 'kitabu'),
+      (error: Error & { parameter?: string }) => error.parameter === 'form',
+    );
+  });
+});

@@ -323,14 +323,18 @@ export class Generator {
     if (!(nounForms as readonly string[]).includes(form)) throw new GenerationError('form', `unknown noun form "${form}"`);
     const possessee = cell.possessee ? this.#agreement('possessee', cell.possessee) : undefined;
     if ((form === 'possessive' || form === 'relative_possessive') && !possessee) throw new GenerationError('possessee', 'a possessive needs the class of the possessed noun');
+    if (form === 'negative_copulative' && !nouns.grammar.negative_copulative) throw new GenerationError('form', 'this language has no negative copulative of nouns yet');
+    const own = form === 'negative_copulative' ? this.#rows.get(cls.agreement) : undefined;
     let morphs: Morph[];
     try {
-      morphs = nouns.morphs(cls, stem, prefixes, form, possessee);
+      morphs = nouns.morphs(cls, stem, prefixes, form, possessee, own);
     } catch (error) {
-      throw new GenerationError('possessee', (error as Error).message);
+      throw new GenerationError(form === 'negative_copulative' ? 'form' : 'possessee', (error as Error).message);
     }
-    const rules = applyRules(this.#rules, morphs, { wordClass: 'noun', polarity: 'positive' });
-    const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, polarity: 'positive' };
+    // The negative copulative is a negative form: rules conditioned on the negative polarity apply to it.
+    const polarity = form === 'negative_copulative' ? 'negative' : 'positive';
+    const rules = applyRules(this.#rules, morphs, { wordClass: 'noun', polarity });
+    const word: GeneratedWord = { surface: morphs.map((m) => m.form).join(''), morphs: morphs.filter((m) => m.form !== ''), rules, polarity };
     return { surface: word.surface, words: [word] };
   }
 

@@ -76,6 +76,15 @@ export const nounsSchema = z
     class_patterns: z.array(z.object({ pattern: z.string(), class: z.string() }).strict()).min(1),
     /** Copula morph of the identificative copulative before the full form. */
     copula: z.string(),
+    /**
+     * The negative identificative copulative ('it is not a person'): a negative prefix, then the noun's own
+     * class concord named by `concord` (an absolute pronoun), the copula when `copula` is true, and the full
+     * form; rules (polarity negative) change it further. Absent: the language has no such form here.
+     */
+    negative_copulative: z
+      .object({ prefix: z.string(), concord: z.string().optional(), copula: z.boolean().default(false), source: z.string() })
+      .strict()
+      .optional(),
     locative_suffix: z.string(),
     /** Letters by which a locative suffix may differ from its frame's (-eni, -ini, -weni: 3; an unchanging -ni: 0). */
     locative_slack: z.number().int().min(0).max(5).default(3),
@@ -83,19 +92,19 @@ export const nounsSchema = z
     guess_shape: z.string().optional(),
     /** The noun forms the language has (a language without an augment or a fused copulative lists fewer); default all. */
     forms: z
-      .array(z.enum(['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive']))
+      .array(z.enum(['full', 'bare', 'copulative', 'negative_copulative', 'locative', 'possessive', 'relative_possessive']))
       .min(1)
       .optional(),
   })
   .strict();
 export type NounGrammar = z.infer<typeof nounsSchema>;
 
-export const nounForms = ['full', 'bare', 'copulative', 'locative', 'possessive', 'relative_possessive'] as const;
+export const nounForms = ['full', 'bare', 'copulative', 'negative_copulative', 'locative', 'possessive', 'relative_possessive'] as const;
 export type NounForm = (typeof nounForms)[number];
 
-/** The noun forms a grammar has: its own list, else every form. */
+/** The noun forms a grammar has: its own list, else every form (the negative copulative only where the grammar describes it). */
 export function grammarNounForms(grammar: NounGrammar | undefined): readonly NounForm[] {
-  return grammar?.forms ?? nounForms;
+  return (grammar?.forms ?? nounForms).filter((f) => f !== 'negative_copulative' || grammar?.negative_copulative !== undefined);
 }
 
 /** A noun split into class and stem. */
@@ -157,9 +166,10 @@ export class NounInflector {
 
   /**
    * Morphs of `form` for a noun of class `cls` with `stem`; `possessee` is the agreement
-   * row's concords of the possessed noun for possessive forms.
+   * row's concords of the possessed noun for possessive forms, `own` the noun's own row (the
+   * negative copulative's concord).
    */
-  morphs(cls: NounClass, stem: string, prefixes: NounClass['prefixes'], form: NounForm, possessee?: { id: string; concords: Record<string, string> }): Morph[] {
+  morphs(cls: NounClass, stem: string, prefixes: NounClass['prefixes'], form: NounForm, possessee?: { id: string; concords: Record<string, string> }, own?: { id: string; concords: Record<string, string> }): Morph[] {
     const prefix = this.prefix(prefixes, stem);
     const full: Morph[] = [
       { slot: 'prefix', form: prefix.full, id: cls.id },
@@ -176,6 +186,18 @@ export class NounInflector {
         return bare;
       case 'copulative':
         return [{ slot: 'copula', form: this.grammar.copula }, ...full];
+      case 'negative_copulative': {
+        const spec = this.grammar.negative_copulative;
+        if (!spec) throw new Error('this language has no negative copulative');
+        const out: Morph[] = [{ slot: 'negative', form: spec.prefix }];
+        if (spec.concord !== undefined) {
+          const concord = own?.concords[spec.concord];
+          if (concord === undefined) throw new Error(`no ${spec.concord} concord for class ${cls.id}`);
+          out.push({ slot: 'pronoun', form: concord, id: own!.id });
+        }
+        if (spec.copula) out.push({ slot: 'copula', form: this.grammar.copula });
+        return [...out, ...full];
+      }
       case 'locative': {
         const base = cls.locative.base === 'bare' ? bare : cls.locative.base === 'full' ? full : [{ slot: 'stem', form: stem }];
         const out: Morph[] = [{ slot: 'locative', form: cls.locative.prefix }, ...base.map((m) => ({ ...m }))];

@@ -70,6 +70,7 @@ export function posOf(features: AnalysisView['features']): string {
       case 'possessive':
         return `POSS${classTag(features.possessee)}`;
       case 'copulative':
+      case 'negative_copulative':
         return 'COP';
       case 'relative_possessive':
         return 'REL';
@@ -90,6 +91,7 @@ export function wordClassOf(features: AnalysisView['features']): string {
     case 'possessive':
       return 'possessive';
     case 'copulative':
+    case 'negative_copulative':
       return 'copulative';
     case 'relative_possessive':
       return 'relative';
