@@ -463,6 +463,10 @@ describe('Swahili verbs a grammar book warns about (swh)', () => {
     // The perfect of a stative reports the resulting state (makalima-ch41: Dirisha limevunjika 'The window is broken'); the past, the event.
     assert.equal(english('vunja', 'perfect', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) is broken');
     assert.equal(english('vunja', 'past', { subject: 'c7', extensions: ['stative'] }), 'it (class 7) got broken');
+    // kuwa na 'have' with a place as subject is existential: kuna 'there is', kulikuwa na 'there was'.
+    assert.equal(english('wa na', 'present', { subject: 'c17' }), 'there is');
+    assert.equal(english('wa na', 'past', { subject: 'c17' }), 'there was');
+    assert.equal(english('wa na', 'present', { subject: 'c7' }), 'it (class 7) has');
     // A lexical causative with its own lexicon entry is glossed by that entry (onyesha 'show').
     assert.equal(english('ona', 'past', { object: '1sg', extensions: ['causative'] }), 'she/he showed me');
     // A verb flagged underived (lia 'cry') only sounds like la 'eat' + applicative: the derived form keeps la's meaning.
