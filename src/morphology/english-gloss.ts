@@ -366,6 +366,13 @@ export function englishGloss(request: GlossRequest): string {
     throw new Error(`english-gloss: polarity must be "positive" or "negative", not "${String(polarity)}"`);
   }
   const [head = '', ...rest] = verb.trim().toLowerCase().split(/\s+/);
+  // 'have' said of a place (the locative classes 16-18) is existential: 'there is', 'there was', 'there will be'.
+  const place = subject.nounClass !== undefined && subject.nounClass >= 16 && subject.nounClass <= 18;
+  if (head === 'have' && rest.length === 0 && place && !relativeHead && !request.object && tense !== 'imperative') {
+    const it = subjectPronoun(subject);
+    const be = englishGloss({ ...request, verb: 'be' });
+    if (be.startsWith(`${it} `)) return `there ${be.slice(it.length + 1)}`;
+  }
   const which = polarity === 'positive' ? 0 : 1;
   // The imperative addresses the 2nd person; another person's imperative (a jussive) is 'let ...'.
   let template: string = tense === 'imperative' && subject.person !== 2 ? LET[which] : TEMPLATES[tense][which];

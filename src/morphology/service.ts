@@ -586,7 +586,13 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
   const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), template as GlossTense, tense.state_gloss) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: template as GlossTense };
-  const english = derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
+  // The perfect of a stative derivation reports the state its change of state results in, as the perfect of a verb
+  // flagged perfect_state does: 'it is broken' (the window is broken), not 'it has got broken'; the past stays the
+  // event ('it got broken'), and so does a past relative.
+  const change = !state && derivation.meanings.at(-1) === 'stative' && template !== 'relative_past' ? derivedVerb(read.verb, derivation.meanings, true) : undefined;
+  const result = change?.startsWith('get ') ? resultState(change, template as GlossTense, tense.state_gloss) : undefined;
+  const resulting = result !== undefined && result.tense !== template ? result : undefined;
+  const english = resulting?.verb ?? derivedVerb(read.verb, derivation.meanings, isPerfective(read.tense));
   const head = cell.head !== undefined && cell.head !== cell.subject ? person(engine.generator.row(cell.head)) : undefined;
   // A reciprocal read as one, wherever it stands ('see each other', 'see each other for/to someone', 'work together'; not a stative + reciprocal potential).
   // (a causative after it makes the subject the causer of others' reciprocal action: 'make someone see each other')
@@ -599,7 +605,7 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
     subject,
     ...(object ? { object } : {}),
     ...(head ? { head } : {}),
-    tense: read.tense,
+    tense: resulting?.tense ?? read.tense,
     polarity: cell.polarity,
     ...(mutual ? { mutual } : {}),
     ...(eventPassive ? { eventPassive } : {}),
