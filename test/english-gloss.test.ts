@@ -63,7 +63,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   conditional_perfect: ['she/he would have carried it (class 7)', 'she/he would not have carried it (class 7)'],
   subjunctive: ['that she/he carry it (class 7)', 'that she/he not carry it (class 7)'],
   consecutive: ['and then she/he carried it (class 7)', 'and then she/he did not carry it (class 7)'],
-  situative: ['while she/he is carrying it (class 7)', 'if she/he is not carrying it (class 7)'],
+  situative: ['while she/he is carrying it (class 7)', 'if she/he does not carry it (class 7)'],
   participial: ['as she/he carries it (class 7)', 'as she/he does not carry it (class 7)'],
   potential: ['she/he can carry it (class 7)', 'she/he cannot carry it (class 7)'],
   conditional_clause: ['if she/he carries it (class 7)', 'if she/he does not carry it (class 7)'],

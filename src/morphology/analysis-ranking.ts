@@ -43,6 +43,20 @@ export function byScore(analyses: Analysis[]): Analysis[] {
 const EVIDENCE: Record<string, number> = { tam: 1, relative: 1, subject: 0.5, object: 0.5, negation: 0.5, pre_initial: 0.5, extensions: 0.5, prefix: 0.9 };
 
 /**
+ * How much of the word a known stem spells: its root, or the derived stem the cartridge lists for it
+ * when the form is built on that (a lexical derivative such as a monosyllable's passive spells the
+ * whole derived stem, so it is not outranked by a longer root that needs a regular extension to
+ * spell the same letters).
+ */
+function spelled(lexeme: Lexeme, generated: Generated): number {
+  let length = lexeme.root.length;
+  for (const morph of generated.words.flatMap((w) => w.morphs)) {
+    if (morph.slot === 'root' && morph.form.startsWith(lexeme.root)) length = Math.max(length, morph.form.length);
+  }
+  return length;
+}
+
+/**
  * Plausibility, a score that orders readings like the probability they will be given: a closed-class
  * word of the lexicon first, then known stems (the more of the word the known stem spells, the
  * better: hali as a noun before ha-l-i 'does not eat'), then guesses by the evidence of their affixes;
@@ -51,7 +65,7 @@ const EVIDENCE: Record<string, number> = { tam: 1, relative: 1, subject: 0.5, ob
 export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: string, closed: boolean): number {
   let s = 0;
   if (isBare(generated)) s -= 3;
-  if (lexeme.inLexicon) s += closed ? 15 : 10 + 3 * Math.min(1, lexeme.root.length / Math.max(1, word.length));
+  if (lexeme.inLexicon) s += closed ? 15 : 10 + 3 * Math.min(1, spelled(lexeme, generated) / Math.max(1, word.length));
   else {
     const morphs = generated.words.flatMap((w) => w.morphs);
     s += morphs.reduce((sum, m) => sum + (EVIDENCE[m.slot] ?? 0), 0);

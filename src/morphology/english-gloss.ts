@@ -57,7 +57,7 @@ const TEMPLATES = {
   conditional_perfect: ['S would have PP O', 'S would not have PP O'],
   subjunctive: ['that S BASE O', 'that S not BASE O'],
   consecutive: ['and then S PAST O', 'and then S DID not BASE O'],
-  situative: ['while S BE ING O', 'if S BE not ING O'],
+  situative: ['while S BE ING O', 'if S DO not BASE O'],
   participial: ['as S PRES O', 'as S DO not BASE O'],
   potential: ['S can BASE O', 'S cannot BASE O'],
   conditional_clause: ['if S PRES O', 'if S DO not BASE O'],
