@@ -502,6 +502,10 @@ describe('English stative verbs keep the simple form where a Bantu tense is prog
     assert.equal(gloss('know', they, 'habitual', 'negative'), 'they do not know');
     assert.equal(gloss('read', I, 'habitual'), 'I usually read');
     assert.equal(gloss('be', sheHe, 'habitual'), 'she/he is usually');
+    // 'be' + a lasting state (a lexicalised stative, 'be known') reads simple; 'be' at a place and an event's passive keep 'usually'.
+    assert.equal(gloss('be known', sheHe, 'habitual'), 'she/he is known');
+    assert.equal(gloss('be at', sheHe, 'habitual'), 'she/he is usually at');
+    assert.equal(englishGloss({ verb: 'be killed', subject: sheHe, tense: 'habitual', polarity: 'positive', eventPassive: true }), 'she/he is usually killed');
   });
 
   it('reads an unnamed subject (a form with no subject marker) as one', () => {

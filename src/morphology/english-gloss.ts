@@ -345,8 +345,10 @@ const PASSIVE_PROGRESSIVE: readonly [RegExp, string][] = STATIVE_SIMPLE.slice(-2
 
 /**
  * A habitual template read as the simple tense for a stative verb other than 'be': a state holds
- * without 'usually' ('ndimakonda' 'I like', not 'I usually like'); 'be' keeps it ('she/he is usually').
+ * without 'usually' ('ndimakonda' 'I like', not 'I usually like'); 'be' keeps it ('she/he is usually'),
+ * also 'be' at a place ('she/he is usually at'), but not 'be' + a state that no event's passive is ('she/he is known').
  */
+const BE_PLACE = new Set(['at', 'in', 'on', 'there', 'here', 'with']);
 const STATIVE_HABITUAL: readonly [RegExp, string][] = [
   [/\busually PRES\b/, 'PRES'],
   [/\bDO not usually BASE\b/, 'DO not BASE'],
@@ -384,7 +386,9 @@ export function englishGloss(request: GlossRequest): string {
     if (object && !('reflexive' in object) && object.person === relativeHead.person && object.number === relativeHead.number && object.nounClass === relativeHead.nounClass) object = undefined;
   }
   if (isStative(head)) for (const [pattern, replacement] of request.eventPassive === true ? PASSIVE_PROGRESSIVE : STATIVE_SIMPLE) template = template.replace(pattern, replacement);
-  if (isStative(head) && head !== 'be') for (const [pattern, replacement] of STATIVE_HABITUAL) template = template.replace(pattern, replacement);
+  // 'be' alone keeps 'usually' ('she/he is usually'); 'be' + a state that is no event's passive does not ('she/he is known').
+  const lastingState = head !== 'be' || (rest.length > 0 && !BE_PLACE.has(rest[0] ?? '') && request.eventPassive !== true);
+  if (isStative(head) && lastingState) for (const [pattern, replacement] of STATIVE_HABITUAL) template = template.replace(pattern, replacement);
   if (head === 'be') for (const [pattern, replacement] of WITHOUT_DO_SUPPORT) template = template.replace(pattern, replacement);
 
   const forms = inflect(head);
