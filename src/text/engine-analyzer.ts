@@ -219,12 +219,11 @@ const textContextSchema = z
       .strict()
       .optional(),
     /**
-     * Names of languages: a capitalised word no lexicon knows, beginning with `prefix` and guessed as a noun of `class`
-     * (Kilatini 'Latin', Kikelti 'Celtic'), is a language's noun, its lemma the word as written, not a name or an adverb of
-     * manner, when its context says so: it follows one of `heads` and the -a of association (lugha ya Kirumi 'the Roman
-     * language'), the word after it agrees with `class` (Kilatini cha Kawaida), or one of `joins` (na, au, a comma, a
-     * parenthesis; a parenthesised aside is passed over) links it to a language's noun the lexicon writes with a capital or
-     * one found so (Kikelti na Kijerumaniki; Kiebrania (ya Uyahudi) na Kiaramu).
+     * Names of languages: a capitalised word no lexicon knows, beginning with `prefix` and guessed as a noun of `class`,
+     * is a language's noun, its lemma the word as written, not a name or an adverb of manner, when its context says so: it
+     * follows one of `heads` and the -a of association ('the language of X'), the word after it agrees with `class`, or
+     * one of `joins` ('and', 'or', a comma, a parenthesis; a parenthesised aside is passed over) links it to a language's
+     * noun the lexicon writes with a capital or one found so. The cartridge's context file gives the words and examples.
      */
     languages: z
       .object({
@@ -237,13 +236,12 @@ const textContextSchema = z
       .strict()
       .optional(),
     /**
-     * A small-letter word no lexicon knows right after a language's noun (kwa Kiingereza candle 'in English candle') or right
-     * after a name that opens a parenthesis ((Aloe vera): the second word of a Latin binomial) is a foreign word quoted in the
-     * text, read as itself.
+     * A small-letter word no lexicon knows right after a language's noun (a word quoted 'in English') or right after a name
+     * that opens a parenthesis (the second word of a Latin binomial) is a foreign word quoted in the text, read as itself.
      */
     quoted_foreign: z
       .object({
-        /** The nouns of the text's own language (Kiswahili): a word after one of them is a word of the text's language, not quoted. */
+        /** The nouns naming the text's own language: a word after one of them is a word of the text's language, not quoted. */
         own: z.array(z.string().min(1)).default([]),
         source: z.string(),
       })
