@@ -24,6 +24,12 @@ export { literalAlternatives } from './rule-literals.js';
 /** Letters by which a locative suffix may differ from the frame's (-eni, -ini, -weni, -wini). */
 const SLACK = 3;
 
+/** How many of a word's likeliest guessed verb roots are also read as a shorter root with extensions. */
+const GUESSED_ROOTS = 8;
+
+/** How many extensions are peeled off a root, one after another (caus + appl + pass: -is-el-w-). */
+const EXTENSION_DEPTH = 3;
+
 export class Analyzer {
   #frames?: PackedFrames;
   #frameBuilder: FrameBuilder;
@@ -284,7 +290,7 @@ export class Analyzer {
     // Verb readings are also read as a shorter root with extensions: every reading of a known stem
     // (julisha: jua + causative) and the readings of the likeliest guessed roots (the rest would rank below them anyway).
     const verbReadings = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.cell.extensions));
-    const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))].slice(0, 4);
+    const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))].slice(0, GUESSED_ROOTS);
     for (const reading of verbReadings) {
       if (!reading.in_lexicon && !guessedRoots.includes(reading.root)) continue;
       yield;
@@ -342,7 +348,7 @@ export class Analyzer {
    */
   #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0): void {
     const verbs = this.generator.cartridge.verbs;
-    if (!verbs || depth > 1) return;
+    if (!verbs || depth >= EXTENSION_DEPTH) return;
     const fv = verbs.default_fv;
     for (const extension of verbs.extensions) {
       const extensions = [extension.id, ...(cell.extensions ?? [])];
@@ -359,7 +365,7 @@ export class Analyzer {
           const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
           for (const lemma of lemmas) {
             const known = this.generator.lexeme(lemma).inLexicon;
-            const guessed = !oneConsonant && depth === 0 && extension.id === 'passive' && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
+            const guessed = !oneConsonant && (extension.id === 'passive' || /[aeiou]/u.test(base)) && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
             if (known || guessed) consider(lemma, { ...cell, extensions });
           }
           if (!oneConsonant) this.#extended(base, { ...cell, extensions }, consider, depth + 1);

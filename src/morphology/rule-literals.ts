@@ -29,6 +29,8 @@ export interface LiteralRewrite {
   when?: RegExp;
   /** For an end rewrite, the text the rule needs right after the morph (its right pattern, anchored at the start). */
   before?: RegExp;
+  /** The rule's left pattern starts at the morph's start (^letters): the rewrite is the whole morph. */
+  anchored?: boolean;
 }
 
 /**
@@ -105,11 +107,11 @@ function fill(template: string, groups: string[]): string {
  */
 export function undo(text: string, rewrites: LiteralRewrite[]): string[] {
   const out = new Set([text]);
-  for (const { from, to, edge, when } of rewrites) {
+  for (const { from, to, edge, when, anchored } of rewrites) {
     // A rule with a lookahead (l(?=[aeiou]+[mn]) -> n) is undone where its condition holds, even to nothing.
     if (edge === 'start' && when && text.startsWith(to) && when.test(text.slice(to.length))) out.add(from + text.slice(to.length));
     else if (edge === 'start' && !when && to !== '' && text.startsWith(to)) out.add(from + text.slice(to.length));
-    if (edge === 'end' && to !== '' && text.endsWith(to)) out.add(text.slice(0, text.length - to.length) + from);
+    if (edge === 'end' && to !== '' && text.endsWith(to) && (!anchored || text === to)) out.add(text.slice(0, text.length - to.length) + from);
   }
   return [...out];
 }
@@ -167,8 +169,10 @@ export function literalRewrites(rules: Rule[]): LiteralRewrite[] {
     if (dropped && rule.right_to === '$1') {
       for (const letter of dropped[1]!) rewrites.push({ from: letter + dropped[2]!, to: letter, edge: 'start' });
     }
-    if (rule.left_to !== undefined && literal.test(rule.left) && literal.test(rule.left_to || 'x')) {
-      rewrites.push({ from: rule.left, to: rule.left_to, edge: 'end', before: beforePattern(rule.right) });
+    // Letters at the start of the morph (^sebenz: one root's letters a rule rewrites) are undone only where they are the whole text.
+    const anchoredLeft = /^\^([\p{L}']+)$/u.exec(rule.left);
+    if (rule.left_to !== undefined && (literal.test(rule.left) || anchoredLeft) && literal.test(rule.left_to || 'x')) {
+      rewrites.push({ from: anchoredLeft ? anchoredLeft[1]! : rule.left, to: rule.left_to, edge: 'end', before: beforePattern(rule.right), ...(anchoredLeft ? { anchored: true } : {}) });
     }
   }
   return rewrites;
