@@ -77,6 +77,13 @@ export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: st
     // A guessed stem read after the reflexive marker before the same letters read as part of the stem:
     // the reflexive is a common slot, a root that begins with its letters rare (-jitokeza: ji-tokeza).
     if (cell.object === 'refl') s += 1;
+    // A guessed root read with a derivational extension other than the passive: an unknown derived stem is more often
+    // a lexicalised verb of its own (a dictionary lists it as a headword) than a regular derivation of another unknown
+    // root, so the whole stem comes first and the shorter root with the extension after it, still offered.
+    s -= 0.75 * (cell.extensions ?? []).filter((e) => e !== 'passive').length;
+    // A guessed root with extensions and nothing else (no subject, tense or prefix) is as bare as the plain stem:
+    // its extensions are letters of the same word, not evidence of a verb.
+    if (cell.extensions?.length && !isBare(generated) && generated.words.length === 1 && morphs.every((m) => ['root', 'fv', 'post_final', 'extensions'].includes(m.slot))) s -= 3;
   }
   if (!cell.variant) s += 2;
   if (!cell.object) s += 1;
