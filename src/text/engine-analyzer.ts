@@ -152,7 +152,7 @@ const contextRuleSchema = z
       .object({
         verbal: z.array(z.enum(['infinitive', 'finite'])).default([]),
         word_class: z.array(z.string()).default([]),
-        /** Or the next word's first reading has one of these lemmas (na before hata 'and even'; ikiwa before na 'it having'). */
+        /** Or the next word's first reading has one of these lemmas. */
         lemma: z.array(z.string()).default([]),
       })
       .strict()
@@ -221,7 +221,7 @@ const textContextSchema = z
     /**
      * Names of languages: a capitalised word no lexicon knows, beginning with `prefix` and guessed as a noun of `class`,
      * is a language's noun, its lemma the word as written, not a name or an adverb of manner, when its context says so: it
-     * follows one of `heads` and the -a of association ('the language of X'), the word after it agrees with `class`, or
+     * follows one of `heads` and the possessive `link` ('the language of X'), the word after it agrees with `class`, or
      * one of `joins` ('and', 'or', a comma, a parenthesis; a parenthesised aside is passed over) links it to a language's
      * noun the lexicon writes with a capital or one found so. The cartridge's context file gives the words and examples.
      */
@@ -230,6 +230,8 @@ const textContextSchema = z
         class: z.string().min(1),
         prefix: z.string().min(1),
         heads: z.array(z.string().min(1)).default([]),
+        /** The lemma of the possessive of association between a head and the language's noun ('the language of X'). */
+        link: z.string().min(1),
         joins: z.array(z.string().min(1)).default([]),
         source: z.string(),
       })
@@ -484,7 +486,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const known = (i: number) => all[i]!.filter((r) => !r.guess);
     const isNoun = (r: TokenAnalysis) => r.word_class === 'noun' || r.word_class === 'locative';
     // a known word after a name and the -a of association, a part of a longer name written with its capital (Afrika ya Kati 'Central Africa')
-    // (or after a capitalised noun and the -a: Enzi za Kati 'the Middle Ages', Kifaransa cha Kati, Mashariki ya Kati)
+    // (or after a capitalised noun and a possessive: a name's part 'the Middle X', not an adverb)
     const ofName = (i: number) => i >= 2 && (names.has(i - 2) || (capital[i - 2] === true && known(i - 2).some(isNoun))) && !capital[i - 1] && known(i - 1).some((r) => r.word_class === 'possessive');
     // a capitalised noun and a capitalised qualifier that does not agree with it: a character's name
     const pairs = new Set<number>();
@@ -547,7 +549,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
 
   /**
    * The tokens that are nouns of languages (context.yaml `languages`), each with its reading: the guessed noun of the
-   * language's class, its lemma the word as written (Kilatini), as the lexicon writes Kifaransa.
+   * language's class, its lemma the word as written, as the lexicon writes the language nouns it lists.
    */
   #languages(tokens: readonly string[], all: readonly TokenAnalysis[][], spec: NonNullable<TextContext['languages']>): Map<number, TokenAnalysis> {
     const out = new Map<number, TokenAnalysis>();
@@ -559,7 +561,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       if (!capital[i] || title[i] || !token.toLowerCase().startsWith(spec.prefix) || token.length <= spec.prefix.length + 2 || all[i]!.some((r) => !r.guess)) return undefined;
       const guess = all[i]!.find((r) => r.word_class === 'noun' && ofClass(r) && r.lemma.toLowerCase() === token.toLowerCase());
       if (guess) return guess;
-      // (a stem opening with a vowel has no guess of the class: Kiebrania, Kiamhari)
+      // (a stem opening with a vowel has no guess of the class)
       const tags = this.#textContext()?.morpheme_tags?.slots.noun ?? {};
       const stem = token.slice(spec.prefix.length);
       const made: TokenAnalysis = {
@@ -603,7 +605,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       return joined && j >= 0 && j < tokens.length ? j : -1;
     };
     const after = (i: number) =>
-      (all[i - 1] ?? []).some((r) => !r.guess && r.word_class === 'possessive' && r.lemma === 'a') && (all[i - 2] ?? []).some((r) => !r.guess && r.word_class === 'noun' && spec.heads.includes(r.lemma));
+      (all[i - 1] ?? []).some((r) => !r.guess && r.word_class === 'possessive' && r.lemma === spec.link) && (all[i - 2] ?? []).some((r) => !r.guess && r.word_class === 'noun' && spec.heads.includes(r.lemma));
     const agrees = (i: number) => {
       const next = all[i + 1]?.[0];
       return next !== undefined && !next.guess && !['noun', 'proper_noun'].includes(next.word_class) && ofClass(next);
@@ -1028,7 +1030,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const tags = this.#textContext()?.morpheme_tags?.slots[spec.word_class] ?? {};
     // A capitalised word is made on a name (Kibelgiji 'Belgian' on the stem of Ubelgiji 'Belgium'): its stem keeps the capital,
     // as a name written after the prefix's hyphen does (ki-Hindi).
-    // (a stem the lexicon knows written small stays small: Kisasa 'modern' in Kifaransa cha Kisasa, on sasa 'now')
+    // (a stem the lexicon knows written small stays small, even inside a capitalised name)
     const small = stem.toLowerCase();
     const knownSmall = this.readings(small).some((r) => !r.guess && r.lemma === small);
     const capital = (/^\p{Lu}/u.test(token) || /^\p{Lu}/u.test(stem)) && !knownSmall;
