@@ -1,6 +1,7 @@
 // Measures every cartridge that has a feature mapping against its UniMorph development table and
 // writes reference/measured-accuracy.json, which the product status API reads (never edit it by hand).
-// Usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis]
+// Usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis] [--language ISO[,ISO...]]
+// With --language only those cartridges are measured and printed; the file is not written (it holds every language).
 // UNIMORPH_DIR holds the UniMorph development tables <iso>.dev.tsv (docs/gold-data.md says where they come from).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,9 +15,11 @@ import { openMorphology } from '../src/services.js';
 
 const args = process.argv.slice(2);
 const withAnalysis = !args.includes('--no-analysis');
-const goldArg = args.find((a) => !a.startsWith('--'));
-if (goldArg === undefined) {
-  process.stderr.write('usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis] (the folder of <iso>.dev.tsv; see docs/gold-data.md)\n');
+const languageAt = args.indexOf('--language');
+const only = languageAt >= 0 ? new Set((args[languageAt + 1] ?? '').split(',').filter((iso) => iso !== '')) : undefined;
+const goldArg = args.find((a, i) => !a.startsWith('--') && (languageAt < 0 || i !== languageAt + 1));
+if (goldArg === undefined || (only !== undefined && only.size === 0)) {
+  process.stderr.write('usage: node --import tsx scripts/measure-accuracy.ts UNIMORPH_DIR [--no-analysis] [--language ISO[,ISO...]] (the folder of <iso>.dev.tsv; see docs/gold-data.md)\n');
   process.exit(2);
 }
 const goldDir = path.resolve(goldArg);
@@ -29,6 +32,7 @@ const result: MeasuredFile = {
   languages: {},
 };
 for (const { iso } of morphology.languages()) {
+  if (only !== undefined && !only.has(iso)) continue;
   const found = morphology.engine(iso);
   if (!found.ok || !found.value.cartridge.features) continue;
   // Where the cartridge names the UniMorph tables' convention (verbs.conventions, id `unimorph`), the
@@ -50,5 +54,9 @@ for (const { iso } of morphology.languages()) {
   };
   process.stderr.write(`${iso}: inflection ${inflection.accuracy}% (${inflection.right}/${inflection.cells})${analysis ? `, analysis ${analysis.recall}% (${analysis.found}/${analysis.rows})` : ''}\n`);
 }
-writeFileSync(out, `${JSON.stringify(measuredFileSchema.parse(result), null, 2)}\n`);
-process.stderr.write(`wrote ${path.relative(packageRoot, out)}\n`);
+if (only === undefined) {
+  writeFileSync(out, `${JSON.stringify(measuredFileSchema.parse(result), null, 2)}\n`);
+  process.stderr.write(`wrote ${path.relative(packageRoot, out)}\n`);
+} else {
+  process.stderr.write(`measured ${Object.keys(result.languages).join(', ') || 'nothing'} (--language: ${path.relative(packageRoot, out)} not written)\n`);
+}
