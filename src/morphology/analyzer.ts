@@ -201,6 +201,7 @@ export class Analyzer {
     }
     const frames = this.#index();
     const deletions = this.#literalRewrites().filter((r) => r.edge === 'end' && r.to === '');
+    const reread: { root: string; cell: Cell }[] = [];
     for (let i = 0; i < word.length; i++) {
       // A prefix a rule deleted before a stem it rewrote (n + g > ŋŋ: ŋŋenda) is looked for
       // as well; such a frame only proposes a root a rule rewrote.
@@ -277,11 +278,17 @@ export class Analyzer {
             if (lemma === undefined) continue;
             // A short stem may be cited with a prothetic vowel (idya for -dya).
             const prothetic = frame.shape.short ? this.generator.cartridge.verbs?.prothetic_vowel?.vowel : undefined;
+            let read = false;
             for (const citation of prothetic ? [lemma, prothetic + lemma] : [lemma]) {
               // The cells of a frame share their text around the placeholder, but a rule that looks
               // into the root (no lengthening before a long syllable) can still tell them apart for
               // a real root: every cell is checked.
-              for (const cell of frame.cells) consider(citation, cell);
+              for (const cell of frame.cells) read = consider(citation, cell) || read;
+            }
+            // A citation the generator reads as another root (a guessed short stem behind a prothetic
+            // vowel) never verifies as this root; the root may still be a shorter one with extensions.
+            if (!read && frame.cells[0]!.word_class === 'verb' && !deleted && this.generator.lexeme(lemma).root !== root) {
+              for (const cell of frame.cells) reread.push({ root, cell });
             }
           }
         }
@@ -295,6 +302,10 @@ export class Analyzer {
       if (!reading.in_lexicon && !guessedRoots.includes(reading.root)) continue;
       yield;
       this.#extended(reading.root, reading.cell, consider);
+    }
+    for (const { root, cell } of reread) {
+      yield;
+      this.#extended(root, cell, consider);
     }
     yield* this.#headedObjects(word, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
