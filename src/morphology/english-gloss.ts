@@ -305,6 +305,8 @@ const RESULT_STATE_OF: Readonly<Record<string, string>> = {
   die: 'be dead',
   fear: 'be afraid',
   'break down': 'be broken down',
+  // The state an opening results in is the adjective 'open' ('it is open', not 'it is opened'), as 'be broken'.
+  'get opened': 'be open',
   sleep: 'be asleep',
   'go to sleep': 'be asleep',
   'fall asleep': 'be asleep',
