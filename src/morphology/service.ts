@@ -585,7 +585,12 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const verb = (sense !== undefined && personal ? personalSense(verbSenses, sense) : sense) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
   const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
-  const read = state ? resultState(derivation.gloss ?? (known ? verb : placeholder), template as GlossTense, tense.state_gloss) : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: template as GlossTense };
+  // The perfect of the passive of such a verb reports the passive state in the present: 'it is known', not 'it has been known'.
+  const statePassive =
+    !state && template === 'perfect' && derivation.meanings.length === 1 && derivation.meanings[0] === 'passive' && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  const read = state
+    ? resultState(derivation.gloss ?? (known ? verb : placeholder), template as GlossTense, tense.state_gloss)
+    : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: (statePassive ? 'present' : template) as GlossTense };
   // The perfect of a stative derivation reports the state its change of state results in, as the perfect of a verb
   // flagged perfect_state does: 'it is broken' (the window is broken), not 'it has got broken'; the past stays the
   // event ('it got broken'), and so does a past relative.
