@@ -158,9 +158,9 @@ describe("Lugha's transducers built from the cartridges", { skip: hfst ? false :
   });
 });
 
-/** Golden verb tests the engine passes for a language. */
+/** Golden verb tests the engine passes for a language (a gloss marked gloss_open still has its form right). */
 function goldenVerbPassing(iso: string): number {
   const engine = morphology.engine(iso);
   if (!engine.ok) throw new Error(engine.message);
-  return runGolden(engine.value.cartridge, engine.value, ['generation']).filter((o) => o.case.cell.word_class === 'verb' && o.status === 'pass').length;
+  return runGolden(engine.value.cartridge, engine.value, ['generation']).filter((o) => o.case.cell.word_class === 'verb' && (o.status === 'pass' || o.status === 'open')).length;
 }

@@ -32,9 +32,11 @@ describe('golden tests of every installed cartridge', () => {
     const engine = engineOf(language.iso);
     it(`${language.iso}: every golden form is generated`, () => {
       const outcomes = runGolden(engine.cartridge, engine, ['generation']);
-      const wrong = outcomes.filter((o) => o.status !== 'pass').map(describeOutcome);
+      // A gloss marked gloss_open (a named gap) is reported open, not passing, and is no failure.
+      const wrong = outcomes.filter((o) => o.status === 'fail').map(describeOutcome);
       assert.deepEqual(wrong, [], `${wrong.length} of ${outcomes.length} golden tests fail`);
-      assert.deepEqual(language.golden_tests, { total: outcomes.length, passing: outcomes.length }, 'GET /languages reports the same coverage');
+      const passing = outcomes.filter((o) => o.status === 'pass').length;
+      assert.deepEqual(language.golden_tests, { total: outcomes.length, passing }, 'GET /languages reports the same coverage');
     });
   }
 });

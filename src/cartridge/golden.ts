@@ -89,6 +89,11 @@ function generate(engine: GoldenEngine, c: GoldenCase): GoldenOutcome {
   const actual = engine.written ? engine.written(generated) : generated;
   if (actual !== c.form || c.gloss === undefined || !engine.english) return { case: c, direction: 'generation', status: actual === c.form ? 'pass' : 'fail', actual };
   const english = engine.english(c.lemma, c.cell as Cell, generated);
+  if (c.glossOpen !== undefined) {
+    return english === c.gloss
+      ? { case: c, direction: 'generation', status: 'fail', actual: `glossed '${english}', although golden.yaml marks it gloss_open ("${c.glossOpen}"): remove the mark` }
+      : { case: c, direction: 'generation', status: 'open', actual: `${actual} glossed '${english}' (expected '${c.gloss}'): ${c.glossOpen}` };
+  }
   return english === c.gloss ? { case: c, direction: 'generation', status: 'pass', actual } : { case: c, direction: 'generation', status: 'fail', actual: `${actual} glossed '${english}' (expected '${c.gloss}')` };
 }
 

@@ -51,12 +51,13 @@ export function formatCheck(check: CartridgeCheck, list: boolean): string {
   if (check.generation.total === 0) {
     lines.push('golden tests: none (add golden.yaml: docs/adding-a-language.md)');
   } else {
-    lines.push(`generation: ${tally(check.generation)}`);
+    lines.push(`generation: ${tally(check.generation)}${check.generation.open ? ` (${check.generation.open} with a gloss marked gloss_open, not counted as passing)` : ''}`);
     const notRead = check.analysis.unanalysable + check.analysis.open;
     lines.push(`analysis: ${tally(check.analysis)}${notRead ? ` (${notRead} not read by the analyzer yet, not counted as passing)` : ''}`);
-    const unread = check.outcomes.filter((o) => o.status === 'unanalysable' || o.status === 'open');
+    const unread = check.outcomes.filter((o) => o.direction === 'analysis' && (o.status === 'unanalysable' || o.status === 'open'));
     if (list) lines.push(...unread.map((o) => `  not read: ${describeOutcome(o)}`));
     else lines.push(...unreadByReason(unread).map((r) => `  not read: ${r}`));
+    lines.push(...check.outcomes.filter((o) => o.direction === 'generation' && o.status === 'open').map((o) => `  gloss open: ${describeOutcome(o)}`));
     lines.push(...check.outcomes.filter((o) => o.status === 'fail').map((o) => `FAIL ${describeOutcome(o)}`));
   }
   lines.push(`${check.iso}: ${check.ok ? 'ok' : 'FAILED'}`);

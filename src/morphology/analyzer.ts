@@ -307,6 +307,7 @@ export class Analyzer {
       yield;
       this.#extended(root, cell, consider);
     }
+    yield* this.#innerObjects([...found.values()], consider);
     yield* this.#headedObjects(word, consider);
     // A guessed root that is the whole word (a bare imperative) is kept but ranked last (see score).
     return byScore([...found.values()]);
@@ -342,6 +343,39 @@ export class Analyzer {
         for (const head of heads) {
           if (head === cell.subject || head === cell.object) continue;
           consider(reading.lemma, { ...cell, tense, head });
+        }
+      }
+    }
+  }
+
+  /**
+   * A relative of object or place in one word whose object marker is not its head's (a book 'which you gave me':
+   * head class 7, object 1sg). The paradigm holds a headed relative with no object marker or the head's only (see
+   * #headedObjects), so such a word is first read with the object marker at the start of a guessed root: a headed
+   * reading with no object whose guessed root begins with an object concord (or with it and the glide a rule adds
+   * before a vowel) is read again with that object and the rest as the stem, a known one or a shorter root with
+   * extensions, and kept when it generates the whole word.
+   */
+  *#innerObjects(readings: readonly Analysis[], consider: (lemma: string, cell: Cell) => boolean): Steps<void> {
+    const fv = this.generator.cartridge.verbs?.default_fv ?? 'a';
+    const objects: [string, string][] = [];
+    for (const id of this.generator.agreementIds) {
+      const concord = this.generator.row(id)?.concords.object;
+      if (concord) objects.push([id, concord]);
+    }
+    for (const reading of readings) {
+      const cell = reading.cell;
+      if (cell.word_class !== 'verb' || cell.head === undefined || cell.object !== undefined || reading.in_lexicon) continue;
+      for (const [id, concord] of objects) {
+        if (id === cell.head || !reading.root.startsWith(concord)) continue;
+        yield;
+        for (const length of [concord.length, concord.length + 1]) {
+          const root = reading.root.slice(length);
+          if (root.length === 0 || !reading.lemma.startsWith(reading.root.slice(0, length))) continue;
+          const withObject: Cell = { ...cell, object: id };
+          consider(root + fv, withObject);
+          if (reading.lemma !== reading.root + fv) consider(reading.lemma.slice(length), withObject);
+          this.#extended(root, withObject, consider);
         }
       }
     }

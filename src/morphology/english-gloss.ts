@@ -211,8 +211,9 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
   let stativeBase = english;
   // The passive of an English verb: 'make _ read' -> 'be made to read'; 'read for/to _' -> 'be read for/to';
   // 'see each other' -> 'be seen by each other'; 'love' -> 'be loved'; a state ('be seeable') stays as it is.
+  // A note in brackets after a verb names its object ('wash (clothes)'), which the passive makes its subject: it is dropped.
   const passiveOf = (text: string): string => {
-    const [head = '', ...rest] = text.split(/\s+/);
+    const [head = '', ...rest] = text.replace(/\s*\([^)]*\)$/, '').split(/\s+/);
     if (head === 'be') return [head, ...rest.filter((w) => w !== '_')].join(' ');
     const participle = inflect(head).pastParticiple;
     if (rest[0] === '_' && head === 'make') return `be ${participle} to ${rest.slice(1).join(' ')}`;
@@ -276,9 +277,11 @@ export function derivationSense(senses: readonly string[], derivations: readonly
  * Senses English gives a verb whose object is a person: a verb glossed 'want, love' with a person as object,
  * or as a reflexive's or a reciprocal's other party, is said 'love' ('I love you', 'they love themselves', 'they
  * love each other'), where 'want' would
- * read as desire; other objects keep the first sense ('I want vegetables').
+ * read as desire; other objects keep the first sense ('I want vegetables'). A person is asked, not asked for
+ * ('ask for, ask': 'you have not yet asked her/him'), and known rather than understood ('understand, know':
+ * 'I who do not know them').
  */
-const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love' };
+const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love', 'ask for': 'ask', understand: 'know' };
 
 /** The sense `chosen` of `senses` takes when its object is a person: 'want' -> 'love' when the gloss has 'love' too. */
 export function personalSense(senses: readonly string[], chosen: string): string {
@@ -384,7 +387,9 @@ export function englishGloss(request: GlossRequest): string {
   if (relativeHead && clause) {
     const place = relativeHead.nounClass !== undefined && relativeHead.nounClass >= 16 && relativeHead.nounClass <= 18;
     const word = place ? (relativeHead.nounClass === 16 ? 'when/where' : 'where') : isHuman(relativeHead) ? 'whom' : 'which';
-    template = `${word} ${TEMPLATES[clause][which]}`;
+    // A clause of time ('when/where', class 16) says a present in the simple tense ('when/where you pray', not 'are praying').
+    const said = relativeHead.nounClass === 16 && clause === 'present_progressive' ? 'present' : clause;
+    template = `${word} ${TEMPLATES[said][which]}`;
     if (object && !('reflexive' in object) && object.person === relativeHead.person && object.number === relativeHead.number && object.nounClass === relativeHead.nounClass) object = undefined;
   }
   if (isStative(head)) for (const [pattern, replacement] of request.eventPassive === true ? PASSIVE_PROGRESSIVE : STATIVE_SIMPLE) template = template.replace(pattern, replacement);
