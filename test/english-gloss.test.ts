@@ -571,6 +571,12 @@ describe('derived verbs are glossed by their derivation', () => {
     assert.equal(gloss(derivedVerb('know', ['causative']), they, 'future'), 'they will make someone know');
   });
 
+  it('thorough intensive: the action done carefully, the object before "carefully" and none without one', () => {
+    assert.equal(gloss(derivedVerb('listen', ['thorough']), sheHe, 'past'), 'she/he listened carefully');
+    assert.equal(gloss(derivedVerb('examine', ['thorough']), sheHe, 'past', 'positive', class7), 'she/he examined it (class 7) carefully');
+    assert.equal(gloss(derivedVerb('examine', ['thorough', 'passive']), class7, 'past'), 'it (class 7) was examined carefully');
+  });
+
   it('intensive: the action done firmly, the object before "firmly"; its passive too', () => {
     assert.equal(gloss(derivedVerb('hold', ['intensive']), sheHe, 'past', 'positive', class7), 'she/he held it (class 7) firmly');
     assert.equal(gloss(derivedVerb('hold', ['intensive', 'passive']), sheHe, 'past'), 'she/he was held firmly');

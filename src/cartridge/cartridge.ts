@@ -151,7 +151,7 @@ export type AgreementRow = z.infer<typeof agreementRowSchema>;
 const agreementSchema = z.object({ rows: z.array(agreementRowSchema).min(1), source }).strict();
 
 /** What a verb extension does to the English verb (src/morphology/english-gloss.ts, `derivedVerb`). */
-export const derivationMeanings = ['applicative', 'causative', 'passive', 'stative', 'reciprocal', 'intensive'] as const;
+export const derivationMeanings = ['applicative', 'causative', 'passive', 'stative', 'reciprocal', 'intensive', 'thorough'] as const;
 export type DerivationMeaning = (typeof derivationMeanings)[number];
 
 const extensionSchema = z

@@ -174,7 +174,7 @@ export function objectPronoun(o: GlossObject, subject: GlossPerson): string {
 }
 
 /** What a verb extension does to the English verb (the ids of `derivationMeanings` in cartridge.ts). */
-export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal' | 'intensive';
+export type Derivation = 'applicative' | 'causative' | 'passive' | 'stative' | 'reciprocal' | 'intensive' | 'thorough';
 
 /** Tenses that report a completed event: there a stative reads as a change of state ('it got broken'). */
 const PERFECTIVE: ReadonlySet<GlossTense> = new Set<GlossTense>([
@@ -202,7 +202,8 @@ export function isPerfective(tense: GlossTense): boolean {
  * The English verb of a derived verb, the derivations applied in order: applicative 'read for/to _',
  * causative 'make _ read', passive 'be read' ('be made to read'), stative 'be readable' (or, in a
  * perfective tense, 'get broken'; followed by the reciprocal, 'be said'), reciprocal 'love each other', intensive (the persistive, a doubled
- * applicative) 'hold _ firmly'. `_` marks where the object goes (englishGloss puts 'someone' there without one).
+ * applicative) 'hold _ firmly', thorough (an intensive of care) 'examine _? carefully'. `_` marks where the object goes
+ * (englishGloss puts 'someone' there without one); `_?` a place that an object takes and that is left out without one.
  */
 export function derivedVerb(verb: string, derivations: readonly Derivation[], perfective = false): string {
   let english = verb.trim().toLowerCase();
@@ -214,10 +215,10 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
   // A note in brackets after a verb names its object ('wash (clothes)'), which the passive makes its subject: it is dropped.
   const passiveOf = (text: string): string => {
     const [head = '', ...rest] = text.replace(/\s*\([^)]*\)$/, '').split(/\s+/);
-    if (head === 'be') return [head, ...rest.filter((w) => w !== '_')].join(' ');
+    if (head === 'be') return [head, ...rest.filter((w) => !w.startsWith('_'))].join(' ');
     const participle = inflect(head).pastParticiple;
     if (rest[0] === '_' && head === 'make') return `be ${participle} to ${rest.slice(1).join(' ')}`;
-    return ['be', participle, ...rest.filter((w) => w !== '_')].join(' ').replace(/ each other$/, ' by each other');
+    return ['be', participle, ...rest.filter((w) => !w.startsWith('_'))].join(' ').replace(/ each other$/, ' by each other');
   };
   for (const d of derivations) {
     const [head = '', ...rest] = english.split(/\s+/);
@@ -229,7 +230,7 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     else if (d === 'stative') {
       // 'get' is said 'obtain' here, so that the stative is not 'get got' or 'be gettable'; a verb that
       // is already a state ('be able') keeps its English: 'be' has no -able form and no 'get' change.
-      const plain = [head === 'get' ? 'obtain' : head, ...rest.filter((w) => w !== '_')].join(' ');
+      const plain = [head === 'get' ? 'obtain' : head, ...rest.filter((w) => !w.startsWith('_'))].join(' ');
       stativeBase = plain;
       // A derived verb of more than one word has no -able adjective: 'be able to be made to see', 'be able to
       // see each other' ('get made to see' in a perfective tense).
@@ -256,6 +257,8 @@ export function derivedVerb(verb: string, derivations: readonly Derivation[], pe
     else if (d === 'reciprocal') english = isIntransitive(english) ? `${english} together` : `${english.replace(/ _$/, '')} each other`;
     // the intensive says the action is done firmly or persistently: shikilia 'hold _ firmly' (shika 'hold')
     else if (d === 'intensive') english = gap >= 0 ? `${english} firmly` : `${english} _ firmly`;
+    // the thorough intensive says the action is done carefully or thoroughly: 'listen carefully', 'examine it carefully'
+    else if (d === 'thorough') english = gap >= 0 || english.includes('_?') ? `${english} carefully` : `${english} _? carefully`;
     previous = d;
   }
   return english;
@@ -405,7 +408,14 @@ export function englishGloss(request: GlossRequest): string {
   const particle = pronoun !== '' && PARTICLES.has(rest.at(-1) ?? '') ? rest.splice(-1) : [];
   // A derived verb marks its object's place with _ ('make _ read'): the object, or 'someone', goes there.
   const gap = rest.indexOf('_');
-  const words = gap >= 0 ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)), ...particle] : [...rest, pronoun, ...particle];
+  // `_?` is an object's place that stays empty without one ('listen carefully', 'examine it carefully').
+  const optional = rest.indexOf('_?');
+  const words =
+    gap >= 0
+      ? [...rest.map((w) => (w === '_' ? pronoun || 'someone' : w)).filter((w) => w !== '_?'), ...particle]
+      : optional >= 0
+        ? [...rest.map((w) => (w === '_?' ? pronoun : w)).filter((w) => w !== ''), ...particle]
+        : [...rest, pronoun, ...particle];
   const named = parties ? `${subjectPronoun(subject)} and ${isHuman(subject) ? 'someone' : 'another'}` : subjectPronoun(subject);
   const slots: Record<string, string> = {
     S: named,
