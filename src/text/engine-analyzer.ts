@@ -808,6 +808,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
   }
 
   #capitals?: Set<string>;
+  #stemCapitals = new Set<string>();
   /**
    * Whether the lexicon writes `lemma` (of `wordClass`) with a capital: rows flagged `capital`, the nouns of
    * peoples and languages (Mwafrika 'African'). The engine works on the small letters; the reading's lemma gets the capital.
@@ -817,8 +818,24 @@ export class EngineTextAnalyzer implements TextAnalyzer {
       const engine = this.morphology.engine(this.language);
       const lexicon = engine.ok ? engine.value.cartridge.lexicon : [];
       this.#capitals = new Set(lexicon.filter((e) => e.flags.includes('capital')).map((e) => `${e.lemma}\t${e.word_class}`));
+      // A word of a class made on noun stems (words.yaml `stems_from: [noun]`) written with a capital keeps the capital of
+      // the noun it is made on: its lemma is that noun's stem, written with a capital as the noun is (`#capitalStem`).
+      const nouns = engine.ok ? engine.value.generator.nouns : undefined;
+      const derived = (engine.ok ? (engine.value.cartridge.words?.classes ?? []) : []).filter((c) => c.stems_from?.includes('noun')).map((c) => c.id);
+      for (const entry of lexicon) {
+        if (entry.word_class !== 'noun' || !entry.flags.includes('capital') || !nouns || derived.length === 0) continue;
+        const cls = nouns.classify(entry.lemma, entry.noun_class);
+        const stem = cls ? nouns.split(entry.lemma, cls) : undefined;
+        if (stem) for (const id of derived) this.#stemCapitals.add(`${stem}\t${id}`);
+      }
     }
     return this.#capitals.has(`${lemma}\t${wordClass}`);
+  }
+
+  /** Whether `form`, written with a capital, is a word made on the stem `lemma` of a noun the lexicon writes with a capital. */
+  #capitalStem(form: string, lemma: string, wordClass: string): boolean {
+    this.#capital(lemma, wordClass);
+    return /^\p{Lu}/u.test(form) && this.#stemCapitals.has(`${lemma}\t${wordClass}`);
   }
 
   /** The tag of a word class in the cartridge's tag set (`{class}`: the class, two digits), else the engine's own. */
@@ -1090,7 +1107,7 @@ export class EngineTextAnalyzer implements TextAnalyzer {
     const probabilities = probabilitiesOf(views.map((v) => v.score));
     const tagged = views.map((v, i) => {
       const reading = readingOf(v, probabilities[i]!);
-      if (v.in_lexicon && this.#capital(reading.lemma, reading.word_class)) reading.lemma = capitalised(reading.lemma);
+      if (v.in_lexicon && (this.#capital(reading.lemma, reading.word_class) || this.#capitalStem(form, reading.lemma, reading.word_class))) reading.lemma = capitalised(reading.lemma);
       const agrees = this.#agrees(v);
       if (this.#textContext()) reading.pos = this.#tag(reading.word_class, reading.word_class === 'noun' ? agrees : undefined, reading.pos);
       const tags = this.#textContext()?.morpheme_tags;
