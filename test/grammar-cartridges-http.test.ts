@@ -42,8 +42,10 @@ describe('conjugation in the grammar cartridges', () => {
 
   it("Tswana nna is 'sit, stay', not 'become' (the dictionary's headword), in the present and the perfect", async () => {
     assert.match((await conjugate('language=tn&root=nna&subject=1sg&tense=present')).english, /^I sit\b/);
+    // The perfect is ntse, as the texts write it (Luka 15:2 'ba ba ntseng jalo'; languages/tsn/golden.yaml); the
+    // dictionary's second form nnile is not generated.
     const sat = await conjugate('language=tsn&root=nna&subject=1sg&tense=perfect');
-    assert.equal(sat.surface_form, 'ke nnile');
+    assert.equal(sat.surface_form, 'ke ntse');
     assert.match(sat.english, /^I have sat\b/);
   });
 
