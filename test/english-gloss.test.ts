@@ -45,6 +45,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   recent_past: ['she/he carried it (class 7) (today)', 'she/he did not carry it (class 7) (today)'],
   remote_past: ['she/he carried it (class 7) (long ago)', 'she/he did not carry it (class 7) (long ago)'],
   past_progressive: ['she/he was carrying it (class 7)', 'she/he was not carrying it (class 7)'],
+  past_habitual: ['she/he used to carry it (class 7)', 'she/he did not use to carry it (class 7)'],
   immediate_past: ['she/he has just carried it (class 7)', 'she/he has not just carried it (class 7)'],
   perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
   not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
