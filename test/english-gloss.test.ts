@@ -80,7 +80,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 42);
+    assert.equal(new Set(glossTenses).size, 43);
   });
 
   for (const tense of glossTenses) {
@@ -232,6 +232,7 @@ describe('irregular verbs', () => {
       recent_past: 'I went (today)',
       remote_past: 'I went (long ago)',
       past_progressive: 'I was going',
+      past_habitual: 'I used to go',
       immediate_past: 'I have just gone',
       perfect: 'I have gone',
       not_yet: 'I have not yet gone',
