@@ -45,6 +45,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   recent_past: ['she/he carried it (class 7) (today)', 'she/he did not carry it (class 7) (today)'],
   remote_past: ['she/he carried it (class 7) (long ago)', 'she/he did not carry it (class 7) (long ago)'],
   past_progressive: ['she/he was carrying it (class 7)', 'she/he was not carrying it (class 7)'],
+  past_habitual: ['she/he used to carry it (class 7)', 'she/he did not use to carry it (class 7)'],
   immediate_past: ['she/he has just carried it (class 7)', 'she/he has not just carried it (class 7)'],
   perfect: ['she/he has carried it (class 7)', 'she/he has not carried it (class 7)'],
   not_yet: ['she/he has not yet carried it (class 7)', 'she/he has not yet carried it (class 7)'],
@@ -79,7 +80,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
 describe('tense templates', () => {
   it('lists every template name once, in table order', () => {
     assert.deepEqual([...glossTenses], Object.keys(CARRY_IT));
-    assert.equal(new Set(glossTenses).size, 42);
+    assert.equal(new Set(glossTenses).size, 43);
   });
 
   for (const tense of glossTenses) {
@@ -231,6 +232,7 @@ describe('irregular verbs', () => {
       recent_past: 'I went (today)',
       remote_past: 'I went (long ago)',
       past_progressive: 'I was going',
+      past_habitual: 'I used to go',
       immediate_past: 'I have just gone',
       perfect: 'I have gone',
       not_yet: 'I have not yet gone',

@@ -39,6 +39,7 @@ const TEMPLATES = {
   recent_past: ['S PAST O (today)', 'S DID not BASE O (today)'],
   remote_past: ['S PAST O (long ago)', 'S DID not BASE O (long ago)'],
   past_progressive: ['S WAS ING O', 'S WAS not ING O'],
+  past_habitual: ['S used to BASE O', 'S DID not use to BASE O'],
   immediate_past: ['S HAVE just PP O', 'S HAVE not just PP O'],
   perfect: ['S HAVE PP O', 'S HAVE not PP O'],
   not_yet: ['S HAVE not yet PP O', 'S HAVE not yet PP O'],

@@ -348,7 +348,12 @@ export class Generator {
     const otherHead = cell.head !== undefined && cell.head !== cell.subject;
     const plain = this.#formation(tense, cell.polarity, cell.variant);
     const formation = otherHead && plain.indirect ? { ...plain, ...plain.indirect } : plain;
-    if (formation.absent) throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
+    if (formation.absent) {
+      // A variant absent for every verb but those with a suppletive form of their own (verbs.irregular) in it.
+      const own = cell.variant !== undefined ? this.#irregularWord(lexeme.lemma, cell) : undefined;
+      if (own) return own;
+      throw new GenerationError('polarity', `the ${tense.id} has no ${cell.polarity} form`);
+    }
     if (formation.not_modelled) throw new GenerationError('polarity', `the ${cell.polarity} ${tense.id} is not modelled in this cartridge yet`);
     const persons = formation.persons;
     if (persons && cell.subject !== undefined && !persons.includes(this.#agreement('subject', cell.subject).person as 1 | 2 | 3)) {
