@@ -75,6 +75,7 @@ const CARRY_IT: Record<GlossTense, [string, string]> = {
   relative_future: ['who will carry it (class 7)', 'who will not carry it (class 7)'],
   relative_progressive: ['who is carrying it (class 7)', 'who is not carrying it (class 7)'],
   relative_persistive: ['who is still carrying it (class 7)', 'who is no longer carrying it (class 7)'],
+  relative_potential: ['who can carry it (class 7)', 'who cannot carry it (class 7)'],
 };
 
 describe('tense templates', () => {
@@ -262,6 +263,7 @@ describe('irregular verbs', () => {
       relative_future: 'I who will go',
       relative_progressive: 'I who am going',
       relative_persistive: 'I who am still going',
+      relative_potential: 'I who can go',
     };
     for (const tense of glossTenses) assert.equal(gloss('go', I, tense), go[tense], tense);
 

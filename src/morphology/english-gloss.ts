@@ -69,6 +69,7 @@ const TEMPLATES = {
   relative_future: ['WHO will BASE O', 'WHO will not BASE O'],
   relative_progressive: ['WHO BE ING O', 'WHO BE not ING O'],
   relative_persistive: ['WHO BE still ING O', 'WHO BE no longer ING O'],
+  relative_potential: ['WHO can BASE O', 'WHO cannot BASE O'],
 } as const satisfies Record<string, readonly [positive: string, negative: string]>;
 
 /** Every tense template name, in the order of the table. */
@@ -113,6 +114,7 @@ const RELATIVE_CLAUSE: Partial<Record<GlossTense, GlossTense>> = {
   relative_future: 'future',
   relative_progressive: 'present_progressive',
   relative_persistive: 'persistive',
+  relative_potential: 'potential',
 };
 
 /** 'be' as main verb takes no do-support: 'is not', 'was not', 'is usually'. */
