@@ -584,10 +584,10 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const sense = derivationSense(verbSenses, derivation.meanings, object !== undefined);
   const verb = (sense !== undefined && personal ? personalSense(verbSenses, sense) : sense) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
-  const state = derivation.meanings.length === 0 && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  const stateVerb = engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  const state = derivation.meanings.length === 0 && stateVerb;
   // The perfect of the passive of such a verb reports the passive state in the present: 'it is known', not 'it has been known'.
-  const statePassive =
-    !state && template === 'perfect' && derivation.meanings.length === 1 && derivation.meanings[0] === 'passive' && engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  const statePassive = stateVerb && template === 'perfect' && derivation.meanings.length === 1 && derivation.meanings[0] === 'passive';
   const read = state
     ? resultState(derivation.gloss ?? (known ? verb : placeholder), template as GlossTense, tense.state_gloss)
     : { verb: derivation.gloss ?? (known ? verb : placeholder), tense: (statePassive ? 'present' : template) as GlossTense };
