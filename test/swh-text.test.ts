@@ -46,6 +46,8 @@ const BODY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'body-c
 const PARKS_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'parks-check.txt');
 const WAR_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'war-check.txt');
 const CUSTOMS_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'customs-check.txt');
+const VOLCANOES_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'volcanoes-check.txt');
+const CHEMISTRY_TEXT = path.join(packageRoot, 'test', 'fixtures', 'swh-text', 'chemistry-check.txt');
 
 const morphology = openMorphology({ languagesDir: path.join(packageRoot, 'languages') });
 
@@ -1038,5 +1040,30 @@ describe('Swahili running text', () => {
     assert.deepEqual(lemmaClass(at(['Mji', 'ulipanuka', 'haraka', '.'], 1)), ['panua', 'verb']);
     assert.deepEqual(lemmaClass(at(['Mvua', 'ilipunguka', 'sana', '.'], 1)), ['pungua', 'verb']);
     assert.deepEqual(lemmaClass(at(['Tulihudhuria', 'harusi', 'ya', 'dada', 'yangu', '.'], 1)), ['harusi', 'noun']);
+  });
+
+  it('the first reading has the gold lemma and word class for at least 99% of the volcanoes text and 98% of the chemistry text (annotated before the engine read them)', () => {
+    // Measured 95.9% (258/269) and 89.4% (305/341) before any change for them (the twenty-fifth session).
+    for (const [file, floor, words] of [
+      [VOLCANOES_TEXT, 0.99, 265],
+      [CHEMISTRY_TEXT, 0.98, 335],
+    ] as const) {
+      const m = measure(morphology, file);
+      assert.ok(m.words >= words, `${file} has ${m.words} words`);
+      assert.ok(m.right / m.words >= floor, `${path.basename(file)}: ${m.right}/${m.words}; misses:\n${m.misses.join('\n')}`);
+    }
+  });
+
+  it('reads an unknown loan noun in a vowel that a subject prefix could begin as the noun, and the concordant adjectives -nene, -bichi, -bovu (words outside the texts)', () => {
+    const analyzer = new EngineTextAnalyzer('swh', morphology);
+    const at = (tokens: string[], i: number) => analyzer.analyzeTokens(tokens)[i]?.[0];
+    const lemmaClass = (r: ReturnType<typeof at>) => [r?.lemma, r?.word_class];
+    assert.deepEqual(lemmaClass(at(['Kuna', 'isotopi', 'nyingi', '.'], 1)), ['isotopi', 'noun']);
+    // (a guessed loan verb with a tense marker or as an infinitive stays the verb)
+    assert.deepEqual(lemmaClass(at(['Serikali', 'inadhibiti', 'bei', '.'], 1)), ['dhibiti', 'verb']);
+    assert.equal(at(['Mtu', 'huyu', 'ni', 'mnene', '.'], 3)?.lemma, 'nene');
+    assert.deepEqual(lemmaClass(at(['Walikula', 'nyama', 'mbichi', '.'], 2)), ['bichi', 'adjective']);
+    assert.deepEqual(lemmaClass(at(['Matunda', 'mabovu', 'yalitupwa', '.'], 1)), ['bovu', 'adjective']);
+    assert.deepEqual(lemmaClass(at(['Volkeno', 'hii', 'bado', 'ni', 'hai', '.'], 0)), ['volkeno', 'noun']);
   });
 });

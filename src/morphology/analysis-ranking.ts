@@ -81,6 +81,11 @@ export function score(lexeme: Lexeme, cell: Cell, generated: Generated, word: st
     // a lexicalised verb of its own (a dictionary lists it as a headword) than a regular derivation of another unknown
     // root, so the whole stem comes first and the shorter root with the extension after it, still offered.
     s -= 0.75 * (cell.extensions ?? []).filter((e) => e !== 'passive').length;
+    // A guessed loan-shaped verb (a root that keeps its own final vowel) with a subject prefix and nothing else to show
+    // for a verb (no tense, negative, relative or extension, an object prefix at most; not the infinitive, whose prefix
+    // is the verb's own): the prefix is as likely the first letters of an unknown loan noun ending in the same vowel,
+    // which is the commoner word, so the guessed noun comes first.
+    if (cell.word_class === 'verb' && cell.tense !== 'infinitive' && lexeme.ownFinalVowel !== null && !morphs.some((m) => ['tam', 'negation', 'relative', 'extensions', 'pre_initial'].includes(m.slot))) s -= 3.5;
     // A guessed root with extensions and nothing else (no subject, tense or prefix) is as bare as the plain stem:
     // its extensions are letters of the same word, not evidence of a verb.
     if (cell.extensions?.length && !isBare(generated) && generated.words.length === 1 && morphs.every((m) => ['root', 'fv', 'post_final', 'extensions'].includes(m.slot))) s -= 3;
