@@ -394,7 +394,8 @@ export class Generator {
     put('tam', this.#literal(formation.tam, subjectRow, objectRow, headRow, otherHead), tense.id);
     put('relative', this.#literal(formation.relative, subjectRow, objectRow, headRow, otherHead), headRow?.id);
     if (cell.object === 'refl') put('object', verbs.reflexive, 'refl');
-    else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow), objectRow.id);
+    // An object slot agreeing with the head (an object relative) takes the cell's own object when no head is named.
+    else if (objectRow) put('object', this.#resolve(formation.object ?? { concord: 'object', of: 'object' }, subjectRow, objectRow, cell.head !== undefined ? headRow : objectRow), objectRow.id);
     const irregular = this.#irregularWord(lexeme.lemma, cell, slots.object);
     if (irregular) return irregular;
     const derived = this.#derive(lexeme, cell.extensions ?? []);
