@@ -584,7 +584,10 @@ function gloss(engine: LanguageEngine, lemma: string, verbSenses: string[], know
   const sense = derivationSense(verbSenses, derivation.meanings, object !== undefined);
   const verb = (sense !== undefined && personal ? personalSense(verbSenses, sense) : sense) ?? lemma;
   // A verb whose perfect is a present state (mmanyi 'I know') is glossed in the present there, when underived.
-  const stateVerb = engine.generator.flags(engine.generator.lexeme(lemma).lemma).includes(RESULT_STATE_FLAG);
+  // A derived verb with its own English (a lexicon row or a derived gloss: jaa 'become full' + causative = jaza 'fill')
+  // is another verb: the flag is its own headword's, and one with no headword has none.
+  const stateLemma = derivation.gloss === undefined ? engine.generator.lexeme(lemma).lemma : derivation.lemma;
+  const stateVerb = stateLemma !== undefined && engine.generator.flags(stateLemma).includes(RESULT_STATE_FLAG);
   const state = derivation.meanings.length === 0 && stateVerb;
   // The perfect of the passive of such a verb reports the passive state in the present: 'it is known', not 'it has been known'.
   const statePassive = stateVerb && template === 'perfect' && derivation.meanings.length === 1 && derivation.meanings[0] === 'passive';
