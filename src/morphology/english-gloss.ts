@@ -285,9 +285,9 @@ export function derivationSense(senses: readonly string[], derivations: readonly
  * love each other'), where 'want' would
  * read as desire; other objects keep the first sense ('I want vegetables'). A person is asked, not asked for
  * ('ask for, ask': 'you have not yet asked her/him'), and known rather than understood ('understand, know':
- * 'I who do not know them').
+ * 'I who do not know them'); a person is told, not said ('say, tell': 'that you tell me', not 'that you say me').
  */
-const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love', 'ask for': 'ask', understand: 'know' };
+const OF_A_PERSON: Readonly<Record<string, string>> = { want: 'love', like: 'love', 'ask for': 'ask', understand: 'know', say: 'tell' };
 
 /** The sense `chosen` of `senses` takes when its object is a person: 'want' -> 'love' when the gloss has 'love' too. */
 export function personalSense(senses: readonly string[], chosen: string): string {
