@@ -236,8 +236,8 @@ export class Analyzer {
               const middle = frame.shape.initial + word.slice(i, word.length - after.length);
               if (middle.includes(' ')) continue;
               for (const leftTo of rw.extension ? this.#extensionStarts(rw.leftTo) : [rw.leftTo]) {
-                // An extension rule's ^ anchors it at the extension's start, with a root before it (^eebw: w + eebw).
-                if (!middle.endsWith(leftTo) || (rw.anchored && (rw.extension ? middle.length <= leftTo.length : middle !== leftTo))) continue;
+                // An extension rule's ^ anchors it at the extension's start, not the root's (^eebw: w + eebw).
+                if (!middle.endsWith(leftTo) || (rw.anchored && !rw.extension && middle !== leftTo)) continue;
                 // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
                 for (const stem of this.#undo(middle.slice(0, middle.length - leftTo.length) + rw.left)) {
                   // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
