@@ -155,9 +155,19 @@ export class Analyzer {
       const known = tried.get(key);
       if (known !== undefined) return known;
       tried.set(key, false);
-      // A verb with a latent i (-va, -za: uyeva, beze) is proposed as an i-stem (iva); the stem the
-      // lexicon writes without it is tried too, and kept only if it generates the word.
-      if (cell.word_class === 'verb' && /^i[^aeiou]/u.test(lemma) && !this.generator.lexeme(lemma, 'verb').inLexicon && this.generator.lexeme(lemma.slice(1), 'verb').inLexicon) consider(lemma.slice(1), cell);
+      // A verb with a latent i (-va, -za: uyeva, beze) is proposed as an i-stem (iva), or as an e-stem where the i
+      // coalesced with the a before it (a + i > e: nga + va > ngeva, read as nge-va or ng-eva); the stem the lexicon
+      // writes without that vowel is tried too, and kept only if it generates the word.
+      if (cell.word_class === 'verb' && /^[ie][^aeiou]/u.test(lemma) && !this.generator.lexeme(lemma, 'verb').inLexicon && this.generator.lexeme(lemma.slice(1), 'verb').inLexicon) consider(lemma.slice(1), cell);
+      // A short verb that keeps its own final vowel (a stem in -o or -i) has no frame of its own: it is proposed with
+      // the stem support before it as one guessed stem (ku + sho read as kusho), and read again without it here.
+      if (cell.word_class === 'verb') {
+        for (const support of this.#supports()) {
+          if (lemma.length <= support.length || !lemma.startsWith(support) || this.generator.lexeme(lemma, 'verb').inLexicon) continue;
+          const rest = this.generator.lexeme(lemma.slice(support.length), 'verb');
+          if (rest.inLexicon && rest.short && rest.ownFinalVowel !== null) consider(lemma.slice(support.length), cell);
+        }
+      }
       const lexeme = this.#lexicon.knownAsStem(this.generator.lexeme(lemma, cell.word_class), cell.word_class);
       // A noun the lexicon files under one class is not read in another (mtu is class 1, not a class 9 mtu).
       if (lexeme.inLexicon && cell.word_class === 'noun' && !this.#lexicon.nounClassesOf(lemma).has(cell.noun_class ?? '')) return false;
@@ -224,19 +234,23 @@ export class Analyzer {
               const after = word.endsWith(rewritten) ? rewritten : unmarked && word.endsWith(plain(rewritten)) ? plain(rewritten) : undefined;
               if (after === undefined || word.length - after.length < i) continue;
               const middle = frame.shape.initial + word.slice(i, word.length - after.length);
-              if (middle.includes(' ') || !middle.endsWith(rw.leftTo) || (rw.anchored && middle !== rw.leftTo)) continue;
-              // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
-              for (const stem of this.#undo(middle.slice(0, middle.length - rw.leftTo.length) + rw.left)) {
-                // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
-                if (rw.extension) {
-                  for (const cell of frame.cells) this.#extended(stem, cell, consider);
-                  continue;
+              if (middle.includes(' ')) continue;
+              for (const leftTo of rw.extension ? this.#extensionStarts(rw.leftTo) : [rw.leftTo]) {
+                // An extension rule's ^ anchors it at the extension's start, not the root's (^eebw: w + eebw).
+                if (!middle.endsWith(leftTo) || (rw.anchored && !rw.extension && middle !== leftTo)) continue;
+                // The stem's start may also have been rewritten (yaa > ya after a prefix: tuyagadde).
+                for (const stem of this.#undo(middle.slice(0, middle.length - leftTo.length) + rw.left)) {
+                  // An extension's perfect (thandiwe = thand + w + ile): the stem is read back to its root and extensions.
+                  if (rw.extension) {
+                    for (const cell of frame.cells) this.#extended(stem, cell, consider);
+                    continue;
+                  }
+                  const lemma = this.#lemma(stem, frame);
+                  if (lemma === undefined) continue;
+                  const [first, ...others] = frame.cells;
+                  if (!consider(lemma, first!)) continue;
+                  for (const cell of others) consider(lemma, cell);
                 }
-                const lemma = this.#lemma(stem, frame);
-                if (lemma === undefined) continue;
-                const [first, ...others] = frame.cells;
-                if (!consider(lemma, first!)) continue;
-                for (const cell of others) consider(lemma, cell);
               }
             }
           }
@@ -296,12 +310,17 @@ export class Analyzer {
     }
     // Verb readings are also read as a shorter root with extensions: every reading of a known stem
     // (julisha: jua + causative) and the readings of the likeliest guessed roots (the rest would rank below them anyway).
+    // The other guessed roots are read only as a known root with extensions, where one is behind them (a root after
+    // an object concord, whose readings rank below those that take the concord into the root).
     const verbReadings = byScore([...found.values()].filter((r) => r.cell.word_class === 'verb' && !r.cell.extensions));
-    const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))].slice(0, GUESSED_ROOTS);
+    const guessedRoots = [...new Set(verbReadings.filter((r) => !r.in_lexicon).map((r) => r.root))];
+    const likeliest = new Set(guessedRoots.slice(0, GUESSED_ROOTS));
+    const knownBehind = new Set(guessedRoots.slice(GUESSED_ROOTS).filter((root) => this.#knownBehind(root)));
     for (const reading of verbReadings) {
-      if (!reading.in_lexicon && !guessedRoots.includes(reading.root)) continue;
+      const knownOnly = !reading.in_lexicon && !likeliest.has(reading.root);
+      if (knownOnly && !knownBehind.has(reading.root)) continue;
       yield;
-      this.#extended(reading.root, reading.cell, consider);
+      this.#extended(reading.root, reading.cell, consider, 0, knownOnly);
     }
     for (const { root, cell } of reread) {
       yield;
@@ -391,7 +410,7 @@ export class Analyzer {
    * rewrote (banjw: bamb + w); a lexical derivative (julish, pew) is read as the verb it derives
    * from. Every reading is verified by generation.
    */
-  #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0): void {
+  #extended(root: string, cell: Cell, consider: (lemma: string, cell: Cell) => boolean, depth = 0, knownOnly = false): void {
     const verbs = this.generator.cartridge.verbs;
     if (!verbs || depth >= EXTENSION_DEPTH) return;
     const fv = verbs.default_fv;
@@ -410,13 +429,63 @@ export class Analyzer {
           const lemmas = [base + fv, ...['e', 'i', 'o', 'u'].map((v) => base + v), ...(/[aeiou]$/u.test(base) ? [base] : [])];
           for (const lemma of lemmas) {
             const known = this.generator.lexeme(lemma).inLexicon;
-            const guessed = !oneConsonant && (extension.id === 'passive' || /[aeiou]/u.test(base)) && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
+            const guessed = !knownOnly && !oneConsonant && (extension.id === 'passive' || /[aeiou]/u.test(base)) && (lemma === base + fv || (ownVowel !== undefined && lemma === base + ownVowel));
             if (known || guessed) consider(lemma, { ...cell, extensions });
           }
-          if (!oneConsonant) this.#extended(base, { ...cell, extensions }, consider, depth + 1);
+          if (!oneConsonant) this.#extended(base, { ...cell, extensions }, consider, depth + 1, knownOnly);
         }
       }
     }
+  }
+
+  #supportForms?: string[];
+  /** The stem support's forms (verbs.stem_support, and a tense's own), which stand before a short or vowel-initial stem. */
+  #supports(): string[] {
+    if (this.#supportForms) return this.#supportForms;
+    const verbs = this.generator.cartridge.verbs;
+    const out = new Set<string>();
+    if (verbs?.stem_support?.morph) out.add(verbs.stem_support.morph);
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value !== null && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'stem_support' && typeof inner === 'string' && inner !== '') out.add(inner);
+          else visit(inner);
+        }
+      }
+    };
+    visit(verbs?.tenses ?? []);
+    this.#supportForms = [...out];
+    return this.#supportForms;
+  }
+
+  /**
+   * An extension's end as a rule wrote it, and as a later rule at the extension's start may have rewritten it after
+   * the root (the passive perfect's iw, written w after a root in -l: dal + iw + e > dal + w + e).
+   */
+  #extensionStarts(text: string): string[] {
+    const out = new Set([text]);
+    for (const { from, to, edge, when } of this.#literalRewrites()) {
+      const rewritten = to + text.slice(from.length);
+      if (edge === 'start' && !when && text.startsWith(from) && rewritten !== '') out.add(rewritten);
+    }
+    return [...out];
+  }
+
+  /** Whether a guessed root is a known root (or a derived stem of the lexicon) with extensions: #extended without a guess. */
+  #knownBehind(root: string): boolean {
+    let known = false;
+    this.#extended(
+      root,
+      { word_class: 'verb', polarity: 'positive' },
+      () => {
+        known = true;
+        return false;
+      },
+      0,
+      true,
+    );
+    return known;
   }
 
   /**
@@ -461,7 +530,9 @@ export class Analyzer {
       }
       if (rw.rightTo !== rw.right || !stem.endsWith(rw.leftTo)) continue;
       if (rw.anchored && stem !== rw.leftTo) continue;
-      out.add(stem.slice(0, stem.length - rw.leftTo.length) + rw.left);
+      // What that rule read back may itself be what an earlier literal rule rewrote (khungats + w > khungatf + w >
+      // khungetf + w: etf is read back to atf, then atf to ats).
+      for (const base of this.#undo(stem.slice(0, stem.length - rw.leftTo.length) + rw.left)) out.add(base);
     }
     return [...out];
   }
